@@ -1,0 +1,51 @@
+// Every `code` an Error body can carry, with its HTTP status. These strings are part of the
+// public interface: never rename one; add new ones here and in docs/errors.md (a test checks both).
+export const ERROR_CATALOGUE = {
+  invalid_parameter: 400,
+  validation_failed: 400,
+  malformed_json: 400,
+  missing_body: 400,
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  pet_not_found: 404,
+  method_not_allowed: 405,
+  request_timeout: 408,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  headers_too_large: 431,
+  client_error: 400,
+  internal_error: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** One problem of a request, for the `details` of a 400: where it is and what is wrong. */
+export interface ErrorDetail {
+  readonly in: 'body' | 'query' | 'path';
+  /** A JSON Pointer into the body (`/name`), or the name of the query or path parameter. */
+  readonly field: string;
+  readonly message: string;
+}
+
+/** An error answer before it is written: the Error body's fields plus the headers it needs. */
+export interface ApiError {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly message: string;
+  readonly details?: readonly ErrorDetail[];
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** An ApiError with the catalogue's status for `code` (client_error keeps the status it is given). */
+export const apiError = (
+  code: ErrorCode,
+  message: string,
+  extra: Partial<Pick<ApiError, 'details' | 'headers' | 'status'>> = {},
+): ApiError => ({ code, message, status: extra.status ?? ERROR_CATALOGUE[code], ...extra });
+
+/** The seed's Error body: `code`, `message`, `status`, and `details` when there are any. */
+export const errorBody = (error: ApiError): Record<string, unknown> =>
+  error.details === undefined
+    ? { code: error.code, message: error.message, status: error.status }
+    : { code: error.code, message: error.message, status: error.status, details: error.details };

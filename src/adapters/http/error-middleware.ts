@@ -1,0 +1,54 @@
+// The outermost middleware: whatever goes wrong below it, and whatever Koa or the body
+// parser throws, leaves the service as the JSON Error body. Koa's own ctx.onerror would
+// answer in text/plain and drop the headers, so no error is allowed to reach it.
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { type ApiError, apiError } from './error-catalogue.js';
+import { sendError } from './send-error.js';
+
+const CODE_BY_STATUS: Readonly<Record<number, Parameters<typeof apiError>[0]>> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  431: 'headers_too_large',
+};
+
+const statusOf = (err: unknown): number | undefined => {
+  const status = (err as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && Number.isInteger(status) ? status : undefined;
+};
+
+/** A thrown client error (4xx from Koa or a library) as an ApiError; anything else is a fault. */
+export function thrownToApiError(err: unknown): ApiError | undefined {
+  const status = statusOf(err);
+  if (status === undefined || status < 400 || status > 499) return undefined;
+  const code = CODE_BY_STATUS[status] ?? 'client_error';
+  const message = (err as { expose?: boolean }).expose === true ? String((err as Error).message) : 'Bad request';
+  return apiError(code, message, { status });
+}
+
+export const errorMiddleware =
+  (logger: Logger): Middleware =>
+  async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body == null) {
+        sendError(ctx, apiError('not_found', `No resource at ${ctx.method} ${ctx.path}`));
+      }
+    } catch (err) {
+      const clientError = thrownToApiError(err);
+      if (clientError !== undefined) {
+        sendError(ctx, clientError);
+        return;
+      }
+      // A fault is logged by type and message only: never a stack trace, never request headers.
+      logger.error(
+        { err: { type: (err as Error)?.name ?? typeof err, message: String((err as Error)?.message ?? err) } },
+        `unexpected fault in ${ctx.method} ${ctx.path}`,
+      );
+      sendError(ctx, apiError('internal_error', 'The service met an unexpected fault; the request was not completed'));
+    }
+  };

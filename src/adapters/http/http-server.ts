@@ -1,0 +1,107 @@
+// The node:http server around the Koa app: its limits and timeouts, JSON answers even for
+// requests too broken to reach Koa, and a graceful stop that lets requests in flight finish.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { apiError, type ApiError, errorBody } from './error-catalogue.js';
+
+export interface HttpServerLimits {
+  /** Largest request head (request line + headers), in bytes; larger → 431. */
+  readonly maxHeaderBytes: number;
+  /** Time to receive the complete request head; slower (slow-loris) → 408, connection closed. */
+  readonly headersTimeoutMs: number;
+  /** Time to receive the complete request, body included; slower → 408, connection closed. */
+  readonly requestTimeoutMs: number;
+  /** How long an idle keep-alive connection is kept open. */
+  readonly keepAliveTimeoutMs: number;
+  /** Requests served on one connection before it is closed. */
+  readonly maxRequestsPerSocket: number;
+  /** On stop, how long requests in flight may take before their connections are cut. */
+  readonly shutdownGraceMs: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: HttpServerLimits = {
+  maxHeaderBytes: 16 * 1024,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxRequestsPerSocket: 1_000,
+  shutdownGraceMs: 5_000,
+};
+
+export interface RunningHttpServer {
+  /** The base URL it listens on, e.g. `http://127.0.0.1:3000`. */
+  readonly url: string;
+  readonly port: number;
+  /** Stops accepting, lets requests in flight finish (up to the grace time), then resolves. */
+  close(): Promise<void>;
+}
+
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+// Errors node:http raises before a request reaches Koa, answered in the same JSON Error body.
+const clientErrorAnswer = (code: string | undefined): ApiError => {
+  if (code === 'HPE_HEADER_OVERFLOW') return apiError('headers_too_large', 'The request headers are too large');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return apiError('request_timeout', 'The request was not received in time');
+  return apiError('bad_request', 'The request is not valid HTTP');
+};
+
+const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const error = clientErrorAnswer(err.code);
+  const body = JSON.stringify(errorBody(error));
+  socket.end(
+    `HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+}
+
+export function startHttpServer(
+  handler: RequestHandler,
+  options: { host: string; port: number; limits?: Partial<HttpServerLimits> },
+): Promise<RunningHttpServer> {
+  const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+    },
+    handler,
+  );
+  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
+  server.on('clientError', answerClientError);
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= new Promise<void>((resolve) => {
+      // Connections that go idle once their request is answered are closed as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const deadline = setTimeout(() => server.closeAllConnections(), limits.shutdownGraceMs);
+      server.close(() => {
+        clearInterval(sweep);
+        clearTimeout(deadline);
+        resolve();
+      });
+    });
+    return closing;
+  };
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      const { port } = server.address() as AddressInfo;
+      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+      resolve({ url: `http://${host}:${port}`, port, close });
+    });
+  });
+}

@@ -1,0 +1,38 @@
+// Where use-case results become HTTP: a Right is the success body, a Left the Error body.
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import type { Context } from 'koa';
+import { type DomainError, describeFailures } from '../../domain/index.js';
+import { type ApiError, apiError, type ErrorDetail } from './error-catalogue.js';
+import { sendError } from './send-error.js';
+
+/** The one place a domain failure is given its HTTP form. */
+export function domainErrorToApiError(error: DomainError): ApiError {
+  switch (error.code) {
+    case 'pet_not_found':
+      return apiError('pet_not_found', `No pet has id ${error.petId}`);
+  }
+}
+
+export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, successStatus: number): void {
+  if (E.isLeft(result)) {
+    sendError(ctx, domainErrorToApiError(result.left));
+    return;
+  }
+  ctx.status = successStatus;
+  ctx.body = result.right;
+}
+
+/** A 400 naming every invalid field of one part of the request, each with what is wrong with it. */
+export function invalidInput(where: ErrorDetail['in'], errors: t.Errors): ApiError {
+  const details = describeFailures(errors).map(({ pointer, message }) => ({
+    in: where,
+    // Parameters are named plainly (`limit`); body fields keep their JSON Pointer (`/name`).
+    field: where === 'body' ? pointer : pointer.slice(1),
+    message,
+  }));
+  const summary = details.map((d) => `${d.field === '' ? 'the body' : d.field} ${d.message}`).join('; ');
+  return where === 'body'
+    ? apiError('validation_failed', `The request body is invalid: ${summary}`, { details })
+    : apiError('invalid_parameter', `Invalid ${where} parameter: ${summary}`, { details });
+}

@@ -1,0 +1,34 @@
+// The SQLite schema as an ordered list of migrations. PRAGMA user_version holds how many
+// have been applied; each runs in its own transaction at start, so an interrupted upgrade
+// leaves the previous version intact. Never edit a released migration: append a new one.
+import type { Database } from 'better-sqlite3';
+
+export const SQLITE_MIGRATIONS: readonly string[] = [
+  // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
+  // The (status, id) index serves the status filter already in id order, with no sort step.
+  `CREATE TABLE pets (
+     id          INTEGER PRIMARY KEY AUTOINCREMENT,
+     name        TEXT    NOT NULL,
+     category_id INTEGER NOT NULL,
+     status      TEXT    NOT NULL CHECK (status IN ('available', 'pending', 'sold'))
+   ) STRICT;
+   CREATE INDEX pets_status_id ON pets (status, id);`,
+];
+
+export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
+
+/** Brings the schema of `db` to the newest version; refuses a database made by a newer release. */
+export function migrateSqlite(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SQLITE_SCHEMA_VERSION) {
+    throw new Error(
+      `the database has schema version ${current}, newer than this release knows (${SQLITE_SCHEMA_VERSION}); upgrade the service`,
+    );
+  }
+  for (let version = current + 1; version <= SQLITE_SCHEMA_VERSION; version += 1) {
+    db.transaction(() => {
+      db.exec(SQLITE_MIGRATIONS[version - 1]!);
+      db.pragma(`user_version = ${version}`);
+    }).immediate();
+  }
+}

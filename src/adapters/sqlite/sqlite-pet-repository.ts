@@ -1,0 +1,53 @@
+// PetRepository on better-sqlite3. The driver is synchronous; the port is not, so each
+// method answers with a promise (see ports.ts for why).
+import * as O from 'fp-ts/lib/Option.js';
+import type { Database, Statement } from 'better-sqlite3';
+import type { CategoryId, Pet, PetDraft, PetId, PetListQuery, PetName, PetRepository, PetStatus } from '../../domain/index.js';
+
+interface PetRow {
+  id: number;
+  name: string;
+  category_id: number;
+  status: PetStatus;
+}
+
+const toPet = (row: PetRow): Pet => ({
+  id: row.id as PetId,
+  name: row.name as PetName,
+  categoryId: row.category_id as CategoryId,
+  status: row.status,
+});
+
+export class SqlitePetRepository implements PetRepository {
+  // Prepared once: every query is a prepared statement with bound parameters.
+  private readonly insert: Statement<[string, number, string], never>;
+  private readonly selectById: Statement<[number], PetRow>;
+  private readonly selectPage: Statement<[number], PetRow>;
+  private readonly selectPageByStatus: Statement<[string, number], PetRow>;
+
+  constructor(db: Database) {
+    this.insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?)');
+    this.selectById = db.prepare('SELECT id, name, category_id, status FROM pets WHERE id = ?');
+    this.selectPage = db.prepare('SELECT id, name, category_id, status FROM pets ORDER BY id LIMIT ?');
+    this.selectPageByStatus = db.prepare(
+      'SELECT id, name, category_id, status FROM pets WHERE status = ? ORDER BY id LIMIT ?',
+    );
+  }
+
+  async create(draft: PetDraft): Promise<Pet> {
+    const { lastInsertRowid } = this.insert.run(draft.name, draft.categoryId, draft.status);
+    const id = Number(lastInsertRowid);
+    if (!Number.isSafeInteger(id)) throw new Error('pet id beyond the exactly representable range');
+    return { id: id as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status };
+  }
+
+  async findById(id: PetId): Promise<O.Option<Pet>> {
+    const row = this.selectById.get(id);
+    return row === undefined ? O.none : O.some(toPet(row));
+  }
+
+  async list({ limit, status }: PetListQuery): Promise<readonly Pet[]> {
+    const rows = status === undefined ? this.selectPage.all(limit) : this.selectPageByStatus.all(status, limit);
+    return rows.map(toPet);
+  }
+}

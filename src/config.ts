@@ -1,0 +1,89 @@
+// The environment → a typed, validated configuration. Every variable is checked at start,
+// and a bad value stops the process with a message naming the variable.
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { apiKeyProblem } from './adapters/auth/api-key.js';
+import { exactObject } from './domain/codec.js';
+import { describeFailures } from './domain/validation.js';
+
+export type DatabaseConfig = { readonly kind: 'memory' } | { readonly kind: 'sqlite'; readonly path: string };
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly database: DatabaseConfig;
+  /** Valid API keys; empty when none were configured (the server then generates one). */
+  readonly apiKeys: readonly string[];
+  readonly logLevel: LogLevel;
+}
+
+export const CONFIG_DEFAULTS = { HOST: '127.0.0.1', PORT: 3000, PETSTORE_DB: './data/petstore.db', PETSTORE_LOG_LEVEL: 'info' } as const;
+
+/** A variable's text to a value, or the reason it cannot be one. */
+const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>): t.Type<A, unknown, unknown> =>
+  new t.Type<A, unknown, unknown>(
+    name,
+    (u): u is A => false,
+    (u, c) => {
+      const result = typeof u === 'string' ? parse(u) : E.left('must be text');
+      return E.isRight(result) ? t.success(result.right) : t.failure(u, c, result.left);
+    },
+    (a) => a,
+  );
+
+const Port = fromText('Port', (text) =>
+  /^[0-9]{1,5}$/.test(text) && Number(text) <= 65535 ? E.right(Number(text)) : E.left('must be an integer from 0 to 65535'),
+);
+
+const Host = fromText('Host', (text) =>
+  /^[^\s/]+$/.test(text) ? E.right(text) : E.left('must be a host name or IP address, without spaces'),
+);
+
+const Database = fromText<DatabaseConfig>('Database', (text) => {
+  if (text === 'memory') return E.right({ kind: 'memory' });
+  if (text.trim() === '') return E.left('must be "memory", ":memory:" or the path of a SQLite file');
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return E.left('must be "memory", ":memory:" or a SQLite file path; URLs are not supported');
+  return E.right({ kind: 'sqlite', path: text });
+});
+
+// Keys are never echoed back: a message names only the position of a bad key.
+const ApiKeys = fromText('ApiKeys', (text) => {
+  const keys = text.split(',').map((key) => key.trim()).filter((key) => key !== '');
+  for (const [index, key] of keys.entries()) {
+    const problem = apiKeyProblem(key);
+    if (problem !== undefined) return E.left(`key ${index + 1} ${problem}`);
+  }
+  return E.right(keys);
+});
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const Level = fromText('LogLevel', (text) =>
+  (LOG_LEVELS as readonly string[]).includes(text) ? E.right(text as LogLevel) : E.left(`must be one of ${LOG_LEVELS.join(', ')}`),
+);
+
+const Environment = exactObject(
+  'Environment',
+  {},
+  { HOST: Host, PORT: Port, PETSTORE_DB: Database, PETSTORE_API_KEYS: ApiKeys, PETSTORE_LOG_LEVEL: Level },
+  'ignore',
+);
+
+/** The configuration in `env`, or one line per invalid variable ("PORT must be …"). */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): E.Either<readonly string[], Config> {
+  // An empty variable counts as unset, as shells make it easy to export one by accident.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const decoded = Environment.decode(set);
+  if (E.isLeft(decoded)) {
+    return E.left(describeFailures(decoded.left).map(({ pointer, message }) => `${pointer.slice(1)} ${message}`));
+  }
+  const vars = decoded.right;
+  return E.right({
+    host: vars.HOST ?? CONFIG_DEFAULTS.HOST,
+    port: vars.PORT ?? CONFIG_DEFAULTS.PORT,
+    database: vars.PETSTORE_DB ?? { kind: 'sqlite', path: CONFIG_DEFAULTS.PETSTORE_DB },
+    apiKeys: vars.PETSTORE_API_KEYS ?? [],
+    logLevel: vars.PETSTORE_LOG_LEVEL ?? CONFIG_DEFAULTS.PETSTORE_LOG_LEVEL,
+  });
+}

@@ -1,0 +1,74 @@
+// The composition root: the only place that knows which adapter serves which port.
+// Domain code never sees inversify; it is built here from its ports with toResolvedValue.
+import 'reflect-metadata';
+import type Database from 'better-sqlite3';
+import { Container } from 'inversify';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
+import { createHttpApp } from './adapters/http/create-http-app.js';
+import { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
+import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
+import { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
+import type { Config } from './config.js';
+import {
+  type ApiKeyVerifier,
+  type CreatePet,
+  createPet,
+  type GetPet,
+  getPet,
+  type ListPets,
+  listPets,
+  type PetRepository,
+} from './domain/index.js';
+import { TOKENS } from './tokens.js';
+
+/**
+ * A container for `config`. Every binding is a singleton; ports can be replaced with
+ * `container.rebind(TOKENS.X)` before the first `get`. Close it with {@link closeContainer}.
+ */
+export function createContainer(config: Config, logger: Logger): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind<Config>(TOKENS.Config).toConstantValue(config);
+  container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
+
+  container
+    .bind<Database.Database>(TOKENS.SqliteDatabase)
+    .toResolvedValue(() => {
+      if (config.database.kind !== 'sqlite') throw new Error('no SQLite database is configured');
+      return openSqliteDatabase(config.database.path);
+    })
+    .onDeactivation((db) => {
+      db.close();
+    });
+
+  if (config.database.kind === 'sqlite') {
+    container
+      .bind<PetRepository>(TOKENS.PetRepository)
+      .toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]);
+  } else {
+    container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
+  }
+
+  container
+    .bind<ApiKeyVerifier>(TOKENS.ApiKeyVerifier)
+    .toResolvedValue(() => new StaticApiKeyVerifier(config.apiKeys));
+
+  container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
+  container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
+  container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
+
+  container
+    .bind<Koa>(TOKENS.HttpApp)
+    .toResolvedValue(
+      (list: ListPets, create: CreatePet, get: GetPet, apiKeyVerifier: ApiKeyVerifier, log: Logger) =>
+        createHttpApp({ useCases: { listPets: list, createPet: create, getPet: get }, apiKeyVerifier, logger: log }),
+      [TOKENS.ListPets, TOKENS.CreatePet, TOKENS.GetPet, TOKENS.ApiKeyVerifier, TOKENS.Logger],
+    );
+  return container;
+}
+
+/** Releases what the container opened (the SQLite database, if it was used). */
+export async function closeContainer(container: Container): Promise<void> {
+  await container.unbindAllAsync();
+}

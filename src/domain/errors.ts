@@ -1,0 +1,14 @@
+// The domain's failures: a closed union of plain values, each with a stable code.
+// They are results, not exceptions; the HTTP adapter turns each into a response exactly once.
+import type { PetId } from './pet.js';
+
+export interface PetNotFound {
+  readonly code: 'pet_not_found';
+  /** The id that was looked for, in decimal (it may be an int64 beyond what a PetId holds). */
+  readonly petId: string;
+}
+
+export const petNotFound = (petId: PetId | bigint): PetNotFound => ({ code: 'pet_not_found', petId: String(petId) });
+
+/** Every failure a use case can return. Adding one is a compile error wherever it is not handled. */
+export type DomainError = PetNotFound;

@@ -1,0 +1,9 @@
+// The domain in one import: resources, rules, failures, ports and use cases.
+export * from './pet.js';
+export * from './page.js';
+export * from './errors.js';
+export * from './ports.js';
+export * from './validation.js';
+export * from './use-cases/list-pets.js';
+export * from './use-cases/get-pet.js';
+export * from './use-cases/create-pet.js';
