@@ -21,7 +21,8 @@ export function jsonBodyReader(limitBytes: number): ReadJsonBody {
   } as bodyParser.Options);
   return async (ctx) => {
     const type = ctx.request.is('application/json');
-    if (type === null) return E.left(apiError('missing_body', 'The request needs a JSON body'));
+    // No body at all, or one declared empty, whatever its type: the client forgot the pet.
+    if (type === null || ctx.request.length === 0) return E.left(apiError('missing_body', 'The request needs a JSON body'));
     if (type === false) {
       return E.left(
         apiError('unsupported_media_type', 'The request body must be JSON, sent with "Content-Type: application/json"'),

@@ -11,7 +11,8 @@ export class MemoryPetRepository implements PetRepository {
 
   async create(draft: PetDraft): Promise<Pet> {
     this.lastId += 1;
-    const pet: Pet = { id: this.lastId as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status };
+    // Frozen, as stored pets are shared with every caller that reads them.
+    const pet: Pet = Object.freeze({ id: this.lastId as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status });
     this.pets.push(pet);
     this.byId.set(pet.id, pet);
     return pet;

@@ -1,0 +1,30 @@
+import { expect } from 'chai';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { dependencyRules } from './dependency-rules.js';
+
+const FIXTURE_ROOT = 'test/architecture/fixtures/src';
+
+async function violations(root: string): Promise<Array<{ from: string; to: string; rule: string }>> {
+  const { output } = await cruise([root], {
+    ruleSet: { forbidden: dependencyRules(root) },
+    validate: true,
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+  });
+  return (output as ICruiseResult).summary.violations.map((v) => ({ from: v.from, to: v.to, rule: v.rule.name }));
+}
+
+describe('the dependency rule', () => {
+  it('holds for src: the domain imports only itself, fp-ts and io-ts; adapters never import the composition root', async () => {
+    expect(await violations('src')).to.deep.equal([]);
+  });
+
+  it('catches a domain file that imports an adapter, Koa, SQLite, pg, inversify or node:fs', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const targets = found.filter((v) => v.from.endsWith('domain/impure.ts')).map((v) => v.to);
+    for (const forbidden of ['koa', 'better-sqlite3', 'inversify', 'pg', 'fs', 'adapters/http/app.ts']) {
+      expect(targets.some((to) => to.includes(forbidden)), `import of ${forbidden} is caught`).to.equal(true);
+    }
+    expect(targets.some((to) => /fp-ts|io-ts|pure\.ts/.test(to)), 'allowed imports are not flagged').to.equal(false);
+  });
+});

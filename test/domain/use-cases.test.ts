@@ -1,0 +1,60 @@
+// The use cases over the reference (memory) adapter: their results as Either values.
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
+import {
+  type CategoryId,
+  createPet,
+  DEFAULT_LIMIT,
+  getPet,
+  type Limit,
+  listPets,
+  type PetId,
+  type PetName,
+} from '../../src/domain/index.js';
+
+const newPet = (name: string, status?: 'available' | 'pending' | 'sold') => ({
+  name: name as PetName,
+  categoryId: 3 as CategoryId,
+  ...(status === undefined ? {} : { status }),
+});
+
+describe('use cases', () => {
+  let repo: MemoryPetRepository;
+  beforeEach(() => {
+    repo = new MemoryPetRepository();
+  });
+
+  it('createPet makes a pet available when no status is given, and keeps a given one', async () => {
+    const plain = await createPet(repo)(newPet('Plain'))();
+    const sold = await createPet(repo)(newPet('Sold', 'sold'))();
+    expect(E.isRight(plain) && plain.right.status).to.equal('available');
+    expect(E.isRight(sold) && sold.right.status).to.equal('sold');
+  });
+
+  it('getPet returns the pet, or PetNotFound naming the id', async () => {
+    const created = await createPet(repo)(newPet('Rex'))();
+    if (E.isLeft(created)) throw new Error('create failed');
+    expect(await getPet(repo)(created.right.id)()).to.deep.equal(E.right(created.right));
+    expect(await getPet(repo)(999 as PetId)()).to.deep.equal(E.left({ code: 'pet_not_found', petId: '999' }));
+  });
+
+  it('listPets pages with the default limit of 20 and filters by status', async () => {
+    for (let i = 0; i < 25; i += 1) await createPet(repo)(newPet(`p${i}`, i % 5 === 0 ? 'pending' : 'available'))();
+    const page = await listPets(repo)({ limit: DEFAULT_LIMIT })();
+    expect(E.isRight(page) && page.right.length).to.equal(20);
+    const pending = await listPets(repo)({ limit: 100 as Limit, status: 'pending' })();
+    expect(E.isRight(pending) && pending.right.map((p) => p.name)).to.deep.equal(['p0', 'p5', 'p10', 'p15', 'p20']);
+  });
+
+  it('lets an infrastructure fault of the port reject, rather than dress it as a domain result', async () => {
+    const broken = { ...repo, list: () => Promise.reject(new Error('disk on fire')) } as unknown as MemoryPetRepository;
+    let caught: unknown;
+    try {
+      await listPets(broken)({ limit: DEFAULT_LIMIT })();
+    } catch (err) {
+      caught = err;
+    }
+    expect((caught as Error).message).to.equal('disk on fire');
+  });
+});

@@ -1,0 +1,77 @@
+// Faults and broken requests: each still ends as the JSON Error body, and the server keeps serving.
+import { expect } from 'chai';
+import type { PetRepository } from '../../src/domain/index.js';
+import { TOKENS } from '../../src/tokens.js';
+import { clientFor } from '../support/http-client.js';
+import { expectError } from '../support/expect-error.js';
+import { parseRawAnswer, rawExchange } from '../support/raw-http.js';
+import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
+
+const STACK_TRACE = /at .+\(.+:\d+:\d+\)|\.ts:\d+|node_modules/;
+
+describe('faults and broken requests', () => {
+  describe('a repository that fails (a port rebound in the container)', () => {
+    let server: TestServer;
+    const failure = new Error('SQLITE_IOERR: disk I/O error at /secret/path/pets.db');
+    beforeEach(async () => {
+      const failing: PetRepository = {
+        create: () => Promise.reject(failure),
+        findById: () => Promise.reject(failure),
+        list: () => Promise.reject(failure),
+      };
+      server = await startTestServer({ kind: 'memory' }, { configure: (c) => c.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(failing) });
+    });
+    afterEach(() => server.close());
+
+    it('answers 500 internal_error with no stack, message or path of the fault', async () => {
+      const api = clientFor(server.url, TEST_API_KEY);
+      for (const res of [await api.get('/v1/pets'), await api.get('/v1/pets/1'), await api.postJson('/v1/pets', { name: 'a', categoryId: 1 })]) {
+        expectError(res, 500, 'internal_error');
+        expect(res.text).not.to.match(STACK_TRACE);
+        expect(res.text).not.to.contain('SQLITE_IOERR');
+        expect(res.text).not.to.contain('/secret/path');
+      }
+    });
+  });
+
+  describe('requests too broken for Koa', () => {
+    let server: TestServer;
+    beforeEach(async () => {
+      server = await startTestServer({ kind: 'memory' });
+    });
+    afterEach(() => server.close());
+
+    it('answers a request that is not valid HTTP with a 400 JSON Error body', async () => {
+      for (const bytes of ['NONSENSE\r\n\r\n', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n']) {
+        const answer = parseRawAnswer(await rawExchange(server.url, bytes));
+        expect(answer.status, bytes).to.equal(400);
+        expect(answer.headers).to.match(/content-type: application\/json; charset=utf-8/i);
+        expect(answer.json).to.deep.include({ code: 'bad_request', status: 400 });
+      }
+    });
+
+    it('answers headers over the 16 KiB limit with a 431 JSON Error body, and keeps serving', async () => {
+      const bytes = `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`;
+      const answer = parseRawAnswer(await rawExchange(server.url, bytes));
+      expect(answer.status).to.equal(431);
+      expect(answer.json).to.deep.include({ code: 'headers_too_large', status: 431 });
+      expect((await clientFor(server.url, TEST_API_KEY).get('/v1/pets')).status).to.equal(200);
+    });
+
+    it('answers a body that never completes with 408 once the request time is up, serving other clients meanwhile', async () => {
+      const slow = await startTestServer({ kind: 'memory' }, { limits: { requestTimeoutMs: 500, headersTimeoutMs: 500 } });
+      try {
+        const pending = rawExchange(
+          slow.url,
+          `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name"`,
+        );
+        expect((await clientFor(slow.url, TEST_API_KEY).get('/v1/pets')).status).to.equal(200);
+        const answer = await pending;
+        expect(parseRawAnswer(answer).json, answer).to.deep.include({ code: 'request_timeout', status: 408 });
+
+      } finally {
+        await slow.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,93 @@
+// The compiled server as a real process, as `npm start` runs it: start-up, configuration,
+// data that survives a restart, and a clean stop on SIGTERM/SIGINT.
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { clientFor } from '../support/http-client.js';
+import { baseUrlOf, type ServerProcess, spawnServer, waitForOutput } from '../support/server-process.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const KEY = 'process-test-key-0123456789';
+
+describe('the compiled server process', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let running: ServerProcess | undefined;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    running = undefined;
+    dir.remove();
+  });
+
+  it('serves /v1 on a SQLite file, keeps pets across a restart, and exits 0 on SIGTERM', async () => {
+    const env = { PETSTORE_DB: join(dir.path, 'data', 'petstore.db'), PETSTORE_API_KEYS: KEY };
+    running = spawnServer(env);
+    const url = await baseUrlOf(running);
+    expect(url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const api = clientFor(new URL(url).origin, KEY);
+    const created = await api.postJson('/v1/pets', { name: 'Persistent', categoryId: 5 });
+    expect(created.status).to.equal(201);
+
+    running.child.kill('SIGTERM');
+    expect(await running.exited).to.equal(0);
+
+    running = spawnServer(env);
+    const again = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
+    expect((await again.get(`/v1/pets/${created.json.id}`)).json).to.deep.equal(created.json);
+    running.child.kill('SIGINT');
+    expect(await running.exited).to.equal(0);
+  });
+
+  it('generates and prints one API key when none is configured, and that key works', async () => {
+    running = spawnServer({ PETSTORE_DB: 'memory' });
+    const url = await baseUrlOf(running);
+    const printed = (await waitForOutput(running, /^ {2}([A-Za-z0-9_-]{43})$/m))[1];
+    expect((await clientFor(new URL(url).origin, printed!).get('/v1/pets')).status).to.equal(200);
+    expect((await clientFor(new URL(url).origin, 'some-other-key-0123456789').get('/v1/pets')).status).to.equal(401);
+    expect(running.output().split(printed!).length - 1, 'the key is printed in one message').to.equal(2);
+  });
+
+  it('refuses to start on an invalid variable, naming it, with exit code 1', async () => {
+    running = spawnServer({ PORT: 'eighty', PETSTORE_DB: 'memory' });
+    expect(await running.exited).to.equal(1);
+    expect(running.output()).to.contain('PORT must be an integer from 0 to 65535');
+  });
+
+  it('finishes a request in flight on SIGTERM before it exits 0, and keeps what it acknowledged', async () => {
+    const file = join(dir.path, 'petstore.db');
+    running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
+    const origin = new URL(await baseUrlOf(running)).origin;
+    const body = JSON.stringify({ name: 'In flight', categoryId: 1 });
+    // Send the head and half the body, stop the server, then send the rest.
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${origin}/v1/pets`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      });
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        running!.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    const { status, text } = await answer;
+    expect(status, text).to.equal(201);
+    expect(await running.exited).to.equal(0);
+    expect(running.output()).to.contain('"msg":"stopped"');
+
+    running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
+    const again = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
+    expect((await again.get('/v1/pets')).json).to.deep.equal([JSON.parse(text)]);
+  });
+});

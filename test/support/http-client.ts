@@ -1,0 +1,60 @@
+// A test HTTP client on node:http, so that tests control every byte sent (fetch would add
+// a Content-Type to string bodies and refuse some headers).
+import { request as httpRequest } from 'node:http';
+
+export interface TestResponse {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly text: string;
+  /** The body parsed as JSON, or undefined when it is not JSON. */
+  readonly json: any;
+}
+
+export interface TestRequest {
+  readonly method?: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: string | Buffer;
+}
+
+export function request(baseUrl: string, path: string, options: TestRequest = {}): Promise<TestResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      new URL(path, baseUrl),
+      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+/** A client bound to one server and one API key. */
+export function clientFor(baseUrl: string, apiKey: string) {
+  const auth = { Authorization: `Bearer ${apiKey}` };
+  return {
+    get: (path: string, headers: Record<string, string> = {}) => request(baseUrl, path, { headers: { ...auth, ...headers } }),
+    postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      request(baseUrl, path, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    send: (path: string, options: TestRequest) =>
+      request(baseUrl, path, { ...options, headers: { ...auth, ...options.headers } }),
+  };
+}

@@ -1,0 +1,54 @@
+// Runs the compiled server (what `npm start` runs: node dist/main.js) as a child process.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const COMPILED_MAIN = join(process.cwd(), 'dist', 'main.js');
+
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code once the process has exited. */
+  readonly exited: Promise<number | null>;
+}
+
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  if (!existsSync(COMPILED_MAIN)) throw new Error(`${COMPILED_MAIN} is missing: run "npm run build" first (npm test does)`);
+  const child = spawn(process.execPath, [COMPILED_MAIN], {
+    env: { PATH: process.env['PATH'] ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Waits until the process output matches `pattern`, and returns the match. */
+export async function waitForOutput(server: ServerProcess, pattern: RegExp, timeoutMs = 15_000): Promise<RegExpExecArray> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = pattern.exec(server.output());
+    if (match) return match;
+    if (server.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no output matching ${pattern}:\n${server.output()}`);
+}
+
+/** Waits for the "listening" log line and returns the API base URL it names. */
+export async function baseUrlOf(server: ServerProcess, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const line of server.output().split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { msg?: string; url?: string };
+      if (entry.msg === 'listening' && entry.url !== undefined) return entry.url;
+    }
+    if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`server did not start in time:\n${server.output()}`);
+}

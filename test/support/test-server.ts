@@ -1,0 +1,41 @@
+// Starts the real service (composition root + HTTP server) on an ephemeral loopback port.
+import 'reflect-metadata';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import { pino } from 'pino';
+import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
+import type { DatabaseConfig } from '../../src/config.js';
+import { closeContainer, createContainer } from '../../src/container.js';
+import { TOKENS } from '../../src/tokens.js';
+
+export const TEST_API_KEY = 'test-key-0123456789abcdef';
+export const OTHER_TEST_API_KEY = 'other-key-0123456789abcdef';
+
+export interface TestServer {
+  readonly url: string;
+  readonly container: Container;
+  readonly server: RunningHttpServer;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  database: DatabaseConfig,
+  options: { configure?: (container: Container) => void; limits?: Parameters<typeof startHttpServer>[1]['limits'] } = {},
+): Promise<TestServer> {
+  const container = createContainer(
+    { host: '127.0.0.1', port: 0, database, apiKeys: [TEST_API_KEY, OTHER_TEST_API_KEY], logLevel: 'silent' },
+    pino({ level: 'silent' }),
+  );
+  options.configure?.(container);
+  const app = container.get<Koa>(TOKENS.HttpApp);
+  const server = await startHttpServer(app.callback(), { host: '127.0.0.1', port: 0, ...(options.limits ? { limits: options.limits } : {}) });
+  return {
+    url: server.url,
+    container,
+    server,
+    close: async () => {
+      await server.close();
+      await closeContainer(container);
+    },
+  };
+}
