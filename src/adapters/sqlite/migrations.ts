@@ -17,18 +17,20 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
 
 export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
 
-/** Brings the schema of `db` to the newest version; refuses a database made by a newer release. */
+/**
+ * Brings the schema of `db` to the newest version; refuses a database made by a newer release.
+ * The version is read and every pending migration applied inside one IMMEDIATE transaction,
+ * so two processes starting at once on a new file migrate it exactly once.
+ */
 export function migrateSqlite(db: Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > SQLITE_SCHEMA_VERSION) {
-    throw new Error(
-      `the database has schema version ${current}, newer than this release knows (${SQLITE_SCHEMA_VERSION}); upgrade the service`,
-    );
-  }
-  for (let version = current + 1; version <= SQLITE_SCHEMA_VERSION; version += 1) {
-    db.transaction(() => {
-      db.exec(SQLITE_MIGRATIONS[version - 1]!);
-      db.pragma(`user_version = ${version}`);
-    }).immediate();
-  }
+  db.transaction(() => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current > SQLITE_SCHEMA_VERSION) {
+      throw new Error(
+        `the database has schema version ${current}, newer than this release knows (${SQLITE_SCHEMA_VERSION}); upgrade the service`,
+      );
+    }
+    for (const migration of SQLITE_MIGRATIONS.slice(current)) db.exec(migration);
+    db.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
+  }).immediate();
 }

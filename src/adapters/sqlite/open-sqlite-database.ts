@@ -7,15 +7,38 @@ import { migrateSqlite } from './migrations.js';
 
 export const SQLITE_IN_MEMORY = ':memory:';
 
+const BUSY_TIMEOUT_MS = 5000;
+
+const sleepSync = (ms: number): void => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms) as unknown as void;
+
+/**
+ * Switches to WAL. SQLite answers SQLITE_BUSY at once, without its busy handler, when
+ * another connection opens the same new file at the same moment, so the switch is retried
+ * for as long as busy_timeout would have waited. Once a file is in WAL mode it stays so.
+ */
+function enableWal(db: Database.Database): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw err;
+      sleepSync(10);
+    }
+  }
+}
+
 export function openSqliteDatabase(path: string): Database.Database {
   if (path !== SQLITE_IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // Another process holding the lock (a second server on the same file, or one starting at
+  // the same moment) is waited for; set first, as switching to WAL itself needs the lock.
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // WAL lets readers go on while one writer commits; synchronous=FULL makes every
   // acknowledged commit survive a power loss, not only a process crash.
-  db.pragma('journal_mode = WAL');
+  enableWal(db);
   db.pragma('synchronous = FULL');
-  // Another process holding the write lock (a second server on the same file) is waited for.
-  db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrateSqlite(db);
   return db;

@@ -104,3 +104,34 @@ describe('SQLite database', () => {
     }
   });
 });
+
+describe('SQLite migrations under concurrency', () => {
+  it('lets several processes open a new file at once: each starts, the schema is made once', async () => {
+    const { spawn } = await import('node:child_process');
+    const { pathToFileURL } = await import('node:url');
+    const dir = tempDir();
+    try {
+      const file = join(dir.path, 'race.db');
+      const opener = pathToFileURL(join(process.cwd(), 'dist', 'adapters', 'sqlite', 'open-sqlite-database.js')).href;
+      // Every process loads first, then all open the file at the same instant.
+      const startAt = Date.now() + 1500;
+      const script =
+        `const m = await import(${JSON.stringify(opener)}); while (Date.now() < ${startAt}); ` +
+        `m.openSqliteDatabase(${JSON.stringify(file)}).close();`;
+      const failures = await Promise.all(
+        Array.from({ length: 6 }, () => new Promise<string>((resolve) => {
+          const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+          let stderr = '';
+          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+          child.on('exit', (code) => resolve(code === 0 ? '' : `exit ${code}: ${stderr}`));
+        })),
+      );
+      expect(failures.filter((f) => f !== '')).to.deep.equal([]);
+      const db = new Database(file);
+      expect(db.pragma('user_version', { simple: true })).to.equal(SQLITE_SCHEMA_VERSION);
+      db.close();
+    } finally {
+      dir.remove();
+    }
+  });
+});
