@@ -3,3 +3,10 @@ import { pino, type Logger } from 'pino';
 import type { LogLevel } from './config.js';
 
 export const createLogger = (level: LogLevel): Logger => pino({ level, base: { service: 'petstore' } });
+
+/**
+ * A fault as it may be logged: its type and message, never its stack trace. Logged under
+ * `fault`, not `err`, because pino's `err` serializer would bring the stack back.
+ */
+export const describeFault = (err: unknown): { type: string; message: string } =>
+  err instanceof Error ? { type: err.name, message: err.message } : { type: typeof err, message: String(err) };

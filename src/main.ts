@@ -7,7 +7,7 @@ import { startHttpServer } from './adapters/http/http-server.js';
 import { API_BASE_PATH } from './adapters/http/create-http-app.js';
 import { type Config, loadConfig } from './config.js';
 import { closeContainer, createContainer } from './container.js';
-import { createLogger } from './logger.js';
+import { createLogger, describeFault } from './logger.js';
 import { TOKENS } from './tokens.js';
 
 const describeDatabase = (config: Config): string =>
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     const app = container.get<Koa>(TOKENS.HttpApp);
     server = await startHttpServer(app.callback(), { host: config.host, port: config.port });
   } catch (err) {
-    logger.fatal({ err: { type: (err as Error).name, message: (err as Error).message } }, 'could not start');
+    logger.fatal({ fault: describeFault(err) }, 'could not start');
     await closeContainer(container);
     process.exitCode = 1;
     return;
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
           process.exit(0);
         },
         (err: unknown) => {
-          logger.error({ err: { type: (err as Error).name, message: (err as Error).message } }, 'unclean stop');
+          logger.error({ fault: describeFault(err) }, 'unclean stop');
           process.exit(1);
         },
       );

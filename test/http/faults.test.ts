@@ -1,5 +1,6 @@
 // Faults and broken requests: each still ends as the JSON Error body, and the server keeps serving.
 import { expect } from 'chai';
+import { pino } from 'pino';
 import type { PetRepository } from '../../src/domain/index.js';
 import { TOKENS } from '../../src/tokens.js';
 import { clientFor } from '../support/http-client.js';
@@ -12,6 +13,7 @@ const STACK_TRACE = /at .+\(.+:\d+:\d+\)|\.ts:\d+|node_modules/;
 describe('faults and broken requests', () => {
   describe('a repository that fails (a port rebound in the container)', () => {
     let server: TestServer;
+    let logLines: string[];
     const failure = new Error('SQLITE_IOERR: disk I/O error at /secret/path/pets.db');
     beforeEach(async () => {
       const failing: PetRepository = {
@@ -19,7 +21,12 @@ describe('faults and broken requests', () => {
         findById: () => Promise.reject(failure),
         list: () => Promise.reject(failure),
       };
-      server = await startTestServer({ kind: 'memory' }, { configure: (c) => c.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(failing) });
+      logLines = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+      server = await startTestServer(
+        { kind: 'memory' },
+        { logger, configure: (c) => c.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(failing) },
+      );
     });
     afterEach(() => server.close());
 
@@ -31,6 +38,16 @@ describe('faults and broken requests', () => {
         expect(res.text).not.to.contain('SQLITE_IOERR');
         expect(res.text).not.to.contain('/secret/path');
       }
+    });
+
+    it('logs each fault by type and message, with no stack trace and no API key', async () => {
+      await clientFor(server.url, TEST_API_KEY).get('/v1/pets');
+      const faults = logLines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'unexpected fault in GET /v1/pets');
+      expect(faults).to.have.length(1);
+      expect(faults[0].fault).to.deep.equal({ type: 'Error', message: failure.message });
+      expect(logLines.join('')).not.to.match(STACK_TRACE);
+      expect(logLines.join('')).not.to.contain(TEST_API_KEY);
+      expect(logLines.join('')).not.to.contain('"stack"');
     });
   });
 

@@ -221,6 +221,7 @@ export function httpApiSuite(name: string, database: () => { config: DatabaseCon
       it('answers a body over the 16 KiB limit with 413, and keeps serving', async () => {
         const res = await api.postJson('/v1/pets', JSON.stringify({ name: 'a', categoryId: 1, pad: 'x'.repeat(17 * 1024) }));
         expectError(res, 413, 'payload_too_large');
+        expect(res.json.message).to.contain('16384 bytes');
         expect((await api.get('/v1/pets')).status).to.equal(200);
       });
     });

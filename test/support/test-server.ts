@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
 import type { DatabaseConfig } from '../../src/config.js';
 import { closeContainer, createContainer } from '../../src/container.js';
@@ -20,11 +20,15 @@ export interface TestServer {
 
 export async function startTestServer(
   database: DatabaseConfig,
-  options: { configure?: (container: Container) => void; limits?: Parameters<typeof startHttpServer>[1]['limits'] } = {},
+  options: {
+    configure?: (container: Container) => void;
+    limits?: Parameters<typeof startHttpServer>[1]['limits'];
+    logger?: Logger;
+  } = {},
 ): Promise<TestServer> {
   const container = createContainer(
     { host: '127.0.0.1', port: 0, database, apiKeys: [TEST_API_KEY, OTHER_TEST_API_KEY], logLevel: 'silent' },
-    pino({ level: 'silent' }),
+    options.logger ?? pino({ level: 'silent' }),
   );
   options.configure?.(container);
   const app = container.get<Koa>(TOKENS.HttpApp);

@@ -3,6 +3,7 @@
 // answer in text/plain and drop the headers, so no error is allowed to reach it.
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { describeFault } from '../../logger.js';
 import { type ApiError, apiError } from './error-catalogue.js';
 import { sendError } from './send-error.js';
 
@@ -46,7 +47,7 @@ export const errorMiddleware =
       }
       // A fault is logged by type and message only: never a stack trace, never request headers.
       logger.error(
-        { err: { type: (err as Error)?.name ?? typeof err, message: String((err as Error)?.message ?? err) } },
+        { fault: describeFault(err) },
         `unexpected fault in ${ctx.method} ${ctx.path}`,
       );
       sendError(ctx, apiError('internal_error', 'The service met an unexpected fault; the request was not completed'));

@@ -13,8 +13,6 @@ export interface HttpServerLimits {
   readonly requestTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open. */
   readonly keepAliveTimeoutMs: number;
-  /** Requests served on one connection before it is closed. */
-  readonly maxRequestsPerSocket: number;
   /** On stop, how long requests in flight may take before their connections are cut. */
   readonly shutdownGraceMs: number;
 }
@@ -24,7 +22,6 @@ export const DEFAULT_SERVER_LIMITS: HttpServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  maxRequestsPerSocket: 1_000,
   shutdownGraceMs: 5_000,
 };
 
@@ -48,7 +45,9 @@ const clientErrorAnswer = (code: string | undefined): ApiError => {
 const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
 function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
+  // As Node's own handler does: no answer over one already being written on this connection.
+  const answerUnderWay = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (err.code === 'ECONNRESET' || !socket.writable || answerUnderWay) {
     socket.destroy();
     return;
   }
@@ -79,7 +78,6 @@ export function startHttpServer(
     },
     handler,
   );
-  server.maxRequestsPerSocket = limits.maxRequestsPerSocket;
   server.on('clientError', answerClientError);
 
   let closing: Promise<void> | undefined;

@@ -32,6 +32,12 @@ export function jsonBodyReader(limitBytes: number): ReadJsonBody {
       await parse(ctx, noop);
     } catch (err) {
       const status = (err as { status?: number }).status;
+      if (status === 413) {
+        return E.left(apiError('payload_too_large', `The request body must not exceed ${limitBytes} bytes`));
+      }
+      if (status === 415) {
+        return E.left(apiError('unsupported_media_type', 'The request body uses a Content-Encoding or charset the service does not support'));
+      }
       if (status === 400 && err instanceof SyntaxError) {
         return E.left(apiError('malformed_json', `The request body is not valid JSON: ${err.message}`));
       }
