@@ -1,0 +1,24 @@
+// Every Error code the service can send is documented, in docs/errors.md and in the OpenAPI document.
+import { readFileSync } from 'node:fs';
+import { expect } from 'chai';
+import { load } from 'js-yaml';
+import { ERROR_CATALOGUE } from '../../src/adapters/http/error-catalogue.js';
+
+describe('documented error codes', () => {
+  const errorsDoc = readFileSync('docs/errors.md', 'utf8');
+  const openapi = load(readFileSync('docs/openapi.yaml', 'utf8')) as {
+    openapi: string;
+    components: { schemas: { Error: { properties: { code: { enum: string[] } } } } };
+  };
+
+  it('docs/errors.md has a row for every code, with its status', () => {
+    for (const [code, status] of Object.entries(ERROR_CATALOGUE)) {
+      expect(errorsDoc, code).to.match(new RegExp(`\\|\\s*\`${code}\`\\s*\\|[^|\\n]*${status}`));
+    }
+  });
+
+  it('docs/openapi.yaml lists exactly the catalogued codes in the Error schema', () => {
+    expect(openapi.openapi).to.match(/^3\.1\./);
+    expect(openapi.components.schemas.Error.properties.code.enum).to.have.members(Object.keys(ERROR_CATALOGUE));
+  });
+});
