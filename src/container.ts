@@ -7,16 +7,23 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 import { createHttpApp } from './adapters/http/create-http-app.js';
+import { systemClock } from './adapters/clock/system-clock.js';
+import { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
 import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
+import { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
 import { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
 import type { Config } from './config.js';
 import {
   type ApiKeyVerifier,
+  type Clock,
   type CreatePet,
   createPet,
+  type CreatePetOnce,
+  createPetOnce,
   type GetPet,
   getPet,
+  type IdempotencyStore,
   type ListPets,
   listPets,
   type PetRepository,
@@ -31,6 +38,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind<Config>(TOKENS.Config).toConstantValue(config);
   container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
+  container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
 
   container
     .bind<Database.Database>(TOKENS.SqliteDatabase)
@@ -42,12 +50,17 @@ export function createContainer(config: Config, logger: Logger): Container {
       db.close();
     });
 
+  // Every port that stores data lives in the same database, so they are chosen together.
   if (config.database.kind === 'sqlite') {
     container
       .bind<PetRepository>(TOKENS.PetRepository)
       .toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]);
+    container
+      .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
+      .toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]);
   } else {
     container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
+    container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore());
   }
 
   container
@@ -57,13 +70,20 @@ export function createContainer(config: Config, logger: Logger): Container {
   container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
   container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
+  container
+    .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
+    .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
 
   container
     .bind<Koa>(TOKENS.HttpApp)
     .toResolvedValue(
-      (list: ListPets, create: CreatePet, get: GetPet, apiKeyVerifier: ApiKeyVerifier, log: Logger) =>
-        createHttpApp({ useCases: { listPets: list, createPet: create, getPet: get }, apiKeyVerifier, logger: log }),
-      [TOKENS.ListPets, TOKENS.CreatePet, TOKENS.GetPet, TOKENS.ApiKeyVerifier, TOKENS.Logger],
+      (list: ListPets, create: CreatePet, createOnce: CreatePetOnce, get: GetPet, apiKeyVerifier: ApiKeyVerifier, log: Logger) =>
+        createHttpApp({
+          useCases: { listPets: list, createPet: create, createPetOnce: createOnce, getPet: get },
+          apiKeyVerifier,
+          logger: log,
+        }),
+      [TOKENS.ListPets, TOKENS.CreatePet, TOKENS.CreatePetOnce, TOKENS.GetPet, TOKENS.ApiKeyVerifier, TOKENS.Logger],
     );
   return container;
 }

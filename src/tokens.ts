@@ -3,10 +3,13 @@ export const TOKENS = {
   Config: Symbol.for('petstore.Config'),
   Logger: Symbol.for('petstore.Logger'),
   SqliteDatabase: Symbol.for('petstore.SqliteDatabase'),
+  Clock: Symbol.for('petstore.Clock'),
   PetRepository: Symbol.for('petstore.PetRepository'),
+  IdempotencyStore: Symbol.for('petstore.IdempotencyStore'),
   ApiKeyVerifier: Symbol.for('petstore.ApiKeyVerifier'),
   ListPets: Symbol.for('petstore.ListPets'),
   CreatePet: Symbol.for('petstore.CreatePet'),
+  CreatePetOnce: Symbol.for('petstore.CreatePetOnce'),
   GetPet: Symbol.for('petstore.GetPet'),
   HttpApp: Symbol.for('petstore.HttpApp'),
 } as const;

@@ -10,5 +10,18 @@ export interface PetNotFound {
 
 export const petNotFound = (petId: PetId | bigint): PetNotFound => ({ code: 'pet_not_found', petId: String(petId) });
 
+/** A request with this idempotency key is still being processed. */
+export interface IdempotencyKeyInUse {
+  readonly code: 'idempotency_key_in_use';
+}
+
+/** This idempotency key was already used for a request that asked for something else. */
+export interface IdempotencyKeyReused {
+  readonly code: 'idempotency_key_reused';
+}
+
+export const idempotencyKeyInUse: IdempotencyKeyInUse = { code: 'idempotency_key_in_use' };
+export const idempotencyKeyReused: IdempotencyKeyReused = { code: 'idempotency_key_reused' };
+
 /** Every failure a use case can return. Adding one is a compile error wherever it is not handled. */
-export type DomainError = PetNotFound;
+export type DomainError = PetNotFound | IdempotencyKeyInUse | IdempotencyKeyReused;

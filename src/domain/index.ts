@@ -1,9 +1,11 @@
 // The domain in one import: resources, rules, failures, ports and use cases.
 export * from './pet.js';
 export * from './page.js';
+export * from './idempotency.js';
 export * from './errors.js';
 export * from './ports.js';
 export * from './validation.js';
 export * from './use-cases/list-pets.js';
 export * from './use-cases/get-pet.js';
 export * from './use-cases/create-pet.js';
+export * from './use-cases/create-pet-once.js';

@@ -3,20 +3,22 @@
 // adapters fit the same shape. A rejected promise means the adapter could not do its job
 // (an infrastructure fault); it is never used for an expected outcome such as "not found".
 import type { Option } from 'fp-ts/lib/Option.js';
-import type { Limit } from './page.js';
 import type { Pet, PetDraft, PetId, PetStatus } from './pet.js';
 
 export interface PetListQuery {
-  readonly limit: Limit;
+  /** At most this many pets: a positive integer. */
+  readonly limit: number;
   /** Only pets with this status; all pets when absent. */
   readonly status?: PetStatus;
+  /** Only pets whose id is greater than this one: keyset paging, as cheap deep as shallow. */
+  readonly afterId?: PetId;
 }
 
 export interface PetRepository {
   /** Stores a pet and returns it with its new id; ids only ever increase. */
   create(draft: PetDraft): Promise<Pet>;
   findById(id: PetId): Promise<Option<Pet>>;
-  /** At most `limit` pets, in ascending id order. */
+  /** At most `limit` pets, in ascending id order, after `afterId` when given. */
   list(query: PetListQuery): Promise<readonly Pet[]>;
 }
 
@@ -28,4 +30,49 @@ export interface Caller {
 export interface ApiKeyVerifier {
   /** The caller the key belongs to, or none when the key is unknown. */
   verify(apiKey: string): Promise<Option<Caller>>;
+}
+
+/** The time, as a port so that tests can hold it still. */
+export interface Clock {
+  now(): Date;
+}
+
+/** Which request an idempotency record belongs to: the caller's scope and the client's key. */
+export interface IdempotencyRecordId {
+  /** The caller the key was sent by: keys of different callers never meet. */
+  readonly scope: string;
+  readonly key: string;
+}
+
+export interface IdempotencyClaimRequest extends IdempotencyRecordId {
+  /** What the request asked for, canonically; a retry must ask for the same. */
+  readonly fingerprint: string;
+  readonly now: Date;
+  /** When a record made by this claim may be forgotten. */
+  readonly expiresAt: Date;
+  /** Until when this claim holds while it is in progress; after that it counts as abandoned. */
+  readonly leaseExpiresAt: Date;
+}
+
+/** What a claim found: nothing (so it is now in progress), a request in progress, or its result. */
+export type IdempotencyClaim =
+  | { readonly kind: 'claimed' }
+  | { readonly kind: 'in-progress'; readonly fingerprint: string }
+  | { readonly kind: 'completed'; readonly fingerprint: string; readonly pet: Pet };
+
+/**
+ * Remembers which creation requests were already made, so a retried request is answered
+ * with the original result instead of creating again.
+ */
+export interface IdempotencyStore {
+  /**
+   * Atomically: when there is no live record for the id (none, expired at `now`, or in
+   * progress with its lease run out), records the request as in progress and answers
+   * `claimed`; otherwise answers the record as it is, changing nothing.
+   */
+  claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
+  /** Records the result of a claimed request. */
+  complete(id: IdempotencyRecordId, pet: Pet): Promise<void>;
+  /** Forgets a claimed request that failed, so that it can be retried at once. */
+  release(id: IdempotencyRecordId): Promise<void>;
 }

@@ -88,6 +88,20 @@ export function petRepositoryContract(adapterName: string, open: () => Promise<R
       expect(await repo.list({ limit: limit(100), status: 'pending' })).to.deep.equal(created.filter((p) => p.status === 'pending'));
     });
 
+    it('resumes strictly after a given id, with and without the status filter', async () => {
+      const statuses: PetStatus[] = ['sold', 'available', 'sold', 'sold', 'pending', 'sold'];
+      const created = [];
+      for (const [i, status] of statuses.entries()) created.push(await repo.create(draft(`p${i}`, status)));
+      const [first, second, third] = created;
+      expect(await repo.list({ limit: 100, afterId: second!.id })).to.deep.equal(created.slice(2));
+      expect(await repo.list({ limit: 2, afterId: first!.id })).to.deep.equal(created.slice(1, 3));
+      const soldAfterThird = created.slice(3).filter((p) => p.status === 'sold');
+      expect(await repo.list({ limit: 100, status: 'sold', afterId: third!.id })).to.deep.equal(soldAfterThird);
+      // An id that no pet has (deleted, or between two ids) is a position all the same.
+      expect(await repo.list({ limit: 100, afterId: (created[5]!.id + 10) as PetId })).to.deep.equal([]);
+      expect(await repo.list({ limit: 100, afterId: 0 as PetId })).to.deep.equal(created);
+    });
+
     it('lists nothing for a status no pet has', async () => {
       await repo.create(draft('a', 'available'));
       expect(await repo.list({ limit: limit(20), status: 'sold' })).to.deep.equal([]);

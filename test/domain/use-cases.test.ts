@@ -42,9 +42,22 @@ describe('use cases', () => {
   it('listPets pages with the default limit of 20 and filters by status', async () => {
     for (let i = 0; i < 25; i += 1) await createPet(repo)(newPet(`p${i}`, i % 5 === 0 ? 'pending' : 'available'))();
     const page = await listPets(repo)({ limit: DEFAULT_LIMIT })();
-    expect(E.isRight(page) && page.right.length).to.equal(20);
+    expect(E.isRight(page) && page.right.pets.length).to.equal(20);
+    expect(E.isRight(page) && page.right.hasMore).to.equal(true);
     const pending = await listPets(repo)({ limit: 100 as Limit, status: 'pending' })();
-    expect(E.isRight(pending) && pending.right.map((p) => p.name)).to.deep.equal(['p0', 'p5', 'p10', 'p15', 'p20']);
+    expect(E.isRight(pending) && pending.right.pets.map((p) => p.name)).to.deep.equal(['p0', 'p5', 'p10', 'p15', 'p20']);
+    expect(E.isRight(pending) && pending.right.hasMore).to.equal(false);
+  });
+
+  it('listPets says whether more pets follow, exactly at the boundary', async () => {
+    for (let i = 0; i < 4; i += 1) await createPet(repo)(newPet(`p${i}`))();
+    const exact = await listPets(repo)({ limit: 4 as Limit })();
+    expect(E.isRight(exact) && exact.right).to.deep.include({ hasMore: false });
+    const short = await listPets(repo)({ limit: 3 as Limit })();
+    expect(E.isRight(short) && short.right.hasMore).to.equal(true);
+    const rest = await listPets(repo)({ limit: 3 as Limit, afterId: 3 as PetId })();
+    expect(E.isRight(rest) && rest.right.pets.map((p) => p.name)).to.deep.equal(['p3']);
+    expect(E.isRight(rest) && rest.right.hasMore).to.equal(false);
   });
 
   it('lets an infrastructure fault of the port reject, rather than dress it as a domain result', async () => {

@@ -43,6 +43,35 @@ describe('the compiled server process', () => {
     expect(await running.exited).to.equal(0);
   });
 
+  it('remembers idempotency keys across server instances on one file and across a restart', async () => {
+    const env = { PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_API_KEYS: KEY };
+    const headers = { 'Idempotency-Key': '"across-instances"' };
+    const body = { name: 'Only once', categoryId: 1 };
+    running = spawnServer(env);
+    const second = spawnServer(env);
+    try {
+      const a = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
+      const b = clientFor(new URL(await baseUrlOf(second)).origin, KEY);
+      const created = await a.postJson('/v1/pets', body, headers);
+      expect(created.status).to.equal(201);
+      const replay = await b.postJson('/v1/pets', body, headers);
+      expect(replay.headers['idempotent-replayed']).to.equal('true');
+      expect(replay.json).to.deep.equal(created.json);
+      second.child.kill('SIGTERM');
+      running.child.kill('SIGTERM');
+      expect([await second.exited, await running.exited]).to.deep.equal([0, 0]);
+
+      running = spawnServer(env);
+      const c = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
+      const afterRestart = await c.postJson('/v1/pets', body, headers);
+      expect(afterRestart.headers['idempotent-replayed']).to.equal('true');
+      expect(afterRestart.json).to.deep.equal(created.json);
+      expect((await c.get('/v1/pets')).json).to.have.length(1);
+    } finally {
+      if (second.child.exitCode === null) second.child.kill('SIGKILL');
+    }
+  });
+
   it('generates and prints one API key when none is configured, and that key works', async () => {
     running = spawnServer({ PETSTORE_DB: 'memory' });
     const url = await baseUrlOf(running);

@@ -10,9 +10,16 @@ const digest = (key: string): Buffer => createHash('sha256').update(key, 'utf8')
 export class StaticApiKeyVerifier implements ApiKeyVerifier {
   private readonly entries: ReadonlyArray<{ readonly digest: Buffer; readonly caller: Caller }>;
 
-  /** `keys[i]` is known to logs and metrics as caller `api-key-(i+1)`: its position, never its value. */
+  /**
+   * A key's caller id is `key-` and the first 16 hex digits of its SHA-256: stable whatever
+   * the order of the keys, never the key itself, and computable by an operator who holds
+   * the key (`printf %s "$KEY" | sha256sum | cut -c1-16`) to tell who called.
+   */
   constructor(keys: readonly string[]) {
-    this.entries = keys.map((key, index) => ({ digest: digest(key), caller: { id: `api-key-${index + 1}` } }));
+    this.entries = keys.map((key) => {
+      const keyDigest = digest(key);
+      return { digest: keyDigest, caller: { id: `key-${keyDigest.toString('hex').slice(0, 16)}` } };
+    });
   }
 
   async verify(apiKey: string): Promise<O.Option<Caller>> {

@@ -7,6 +7,7 @@ import { errorMiddleware } from './error-middleware.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { type PetUseCases, petRoutes } from './pet-routes.js';
 import { jsonBodyReader } from './read-json-body.js';
+import { serveDeprecationNotes } from './serve-deprecation-notes.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -29,9 +30,11 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     authenticate(deps.apiKeyVerifier),
     jsonBodyReader(deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES),
     API_BASE_PATH,
+    deps.logger,
   );
   app.use(errorMiddleware(deps.logger));
   app.use(methodNotAllowed());
+  app.use(serveDeprecationNotes());
   app.use(pets.routes());
   return app;
 }

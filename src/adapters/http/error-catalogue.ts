@@ -10,9 +10,11 @@ export const ERROR_CATALOGUE = {
   not_found: 404,
   pet_not_found: 404,
   method_not_allowed: 405,
+  idempotency_key_in_use: 409,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  idempotency_key_reused: 422,
   headers_too_large: 431,
   client_error: 400,
   internal_error: 500,
@@ -22,8 +24,8 @@ export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /** One problem of a request, for the `details` of a 400: where it is and what is wrong. */
 export interface ErrorDetail {
-  readonly in: 'body' | 'query' | 'path';
-  /** A JSON Pointer into the body (`/name`), or the name of the query or path parameter. */
+  readonly in: 'body' | 'query' | 'path' | 'header';
+  /** A JSON Pointer into the body (`/name`), or the name of the query, path or header parameter. */
   readonly field: string;
   readonly message: string;
 }

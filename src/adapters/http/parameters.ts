@@ -2,6 +2,7 @@
 import * as t from 'io-ts';
 import { exactObject } from '../../domain/codec.js';
 import { Limit, PetStatus } from '../../domain/index.js';
+import { CursorFromText } from './page-cursor.js';
 
 /** A query parameter given once; `?a=1&a=2` is refused rather than guessed at. */
 const once = <A>(codec: t.Type<A, unknown, unknown>): t.Type<A, unknown, unknown> =>
@@ -29,7 +30,7 @@ const LimitFromText = new t.Type<Limit, unknown, unknown>(
 export const ListPetsQuery = exactObject(
   'ListPetsQuery',
   {},
-  { limit: once(LimitFromText), status: once(PetStatus) },
+  { limit: once(LimitFromText), status: once(PetStatus), cursor: once(CursorFromText) },
   'ignore',
 );
 

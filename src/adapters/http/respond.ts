@@ -11,6 +11,15 @@ export function domainErrorToApiError(error: DomainError): ApiError {
   switch (error.code) {
     case 'pet_not_found':
       return apiError('pet_not_found', `No pet has id ${error.petId}`);
+    case 'idempotency_key_in_use':
+      return apiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly', {
+        headers: { 'Retry-After': '1' },
+      });
+    case 'idempotency_key_reused':
+      return apiError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a request with another body; use a new key for a new pet',
+      );
   }
 }
 

@@ -22,14 +22,25 @@ export class MemoryPetRepository implements PetRepository {
     return O.fromNullable(this.byId.get(id));
   }
 
-  async list({ limit, status }: PetListQuery): Promise<readonly Pet[]> {
-    if (status === undefined) return this.pets.slice(0, limit);
+  async list({ limit, status, afterId }: PetListQuery): Promise<readonly Pet[]> {
+    const start = afterId === undefined ? 0 : this.indexAfter(afterId);
+    if (status === undefined) return this.pets.slice(start, start + limit);
     const found: Pet[] = [];
-    for (const pet of this.pets) {
-      if (pet.status !== status) continue;
-      found.push(pet);
-      if (found.length === limit) break;
+    for (let i = start; i < this.pets.length && found.length < limit; i += 1) {
+      if (this.pets[i]!.status === status) found.push(this.pets[i]!);
     }
     return found;
+  }
+
+  /** The index of the first pet whose id is greater than `id` (binary search: pets are in id order). */
+  private indexAfter(id: number): number {
+    let low = 0;
+    let high = this.pets.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.pets[middle]!.id <= id) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 }

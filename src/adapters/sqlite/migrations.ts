@@ -13,6 +13,18 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      status      TEXT    NOT NULL CHECK (status IN ('available', 'pending', 'sold'))
    ) STRICT;
    CREATE INDEX pets_status_id ON pets (status, id);`,
+  // 2: idempotency keys of creation requests, per caller. Times are Unix milliseconds.
+  // `pet` holds the created pet as JSON once the request has completed.
+  `CREATE TABLE idempotency_keys (
+     scope            TEXT    NOT NULL,
+     key              TEXT    NOT NULL,
+     fingerprint      TEXT    NOT NULL,
+     pet              TEXT,
+     expires_at       INTEGER NOT NULL,
+     lease_expires_at INTEGER NOT NULL,
+     PRIMARY KEY (scope, key)
+   ) STRICT, WITHOUT ROWID;
+   CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);`,
 ];
 
 export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS.length;

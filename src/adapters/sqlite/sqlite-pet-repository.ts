@@ -22,15 +22,17 @@ export class SqlitePetRepository implements PetRepository {
   // Prepared once: every query is a prepared statement with bound parameters.
   private readonly insert: Statement<[string, number, string], never>;
   private readonly selectById: Statement<[number], PetRow>;
-  private readonly selectPage: Statement<[number], PetRow>;
-  private readonly selectPageByStatus: Statement<[string, number], PetRow>;
+  private readonly selectPage: Statement<[number, number], PetRow>;
+  private readonly selectPageByStatus: Statement<[string, number, number], PetRow>;
 
   constructor(db: Database) {
     this.insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?)');
     this.selectById = db.prepare('SELECT id, name, category_id, status FROM pets WHERE id = ?');
-    this.selectPage = db.prepare('SELECT id, name, category_id, status FROM pets ORDER BY id LIMIT ?');
+    // Keyset paging: `id > ?` walks the primary key (or the (status, id) index) from the
+    // cursor on, so a page deep in the table costs what the first one does.
+    this.selectPage = db.prepare('SELECT id, name, category_id, status FROM pets WHERE id > ? ORDER BY id LIMIT ?');
     this.selectPageByStatus = db.prepare(
-      'SELECT id, name, category_id, status FROM pets WHERE status = ? ORDER BY id LIMIT ?',
+      'SELECT id, name, category_id, status FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?',
     );
   }
 
@@ -46,8 +48,9 @@ export class SqlitePetRepository implements PetRepository {
     return row === undefined ? O.none : O.some(toPet(row));
   }
 
-  async list({ limit, status }: PetListQuery): Promise<readonly Pet[]> {
-    const rows = status === undefined ? this.selectPage.all(limit) : this.selectPageByStatus.all(status, limit);
+  async list({ limit, status, afterId = 0 as PetId }: PetListQuery): Promise<readonly Pet[]> {
+    const rows =
+      status === undefined ? this.selectPage.all(afterId, limit) : this.selectPageByStatus.all(status, afterId, limit);
     return rows.map(toPet);
   }
 }

@@ -1,13 +1,30 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
-import type { Pet } from '../pet.js';
-import type { PetListQuery, PetRepository } from '../ports.js';
+import type { Limit } from '../page.js';
+import type { Pet, PetId, PetStatus } from '../pet.js';
+import type { PetRepository } from '../ports.js';
 
-export type ListPets = (query: PetListQuery) => TaskEither<never, readonly Pet[]>;
+export interface ListPetsRequest {
+  readonly limit: Limit;
+  readonly status?: PetStatus;
+  /** Resume strictly after this pet (the last one of the previous page). */
+  readonly afterId?: PetId;
+}
 
-/** Lists pets in ascending id order, at most `limit`, optionally only those of one status. */
+/** One page of pets, and whether more follow it. */
+export interface PetPage {
+  readonly pets: readonly Pet[];
+  readonly hasMore: boolean;
+}
+
+export type ListPets = (request: ListPetsRequest) => TaskEither<never, PetPage>;
+
+/** Lists pets in ascending id order, at most `limit`, optionally of one status and after a given pet. */
 export const listPets =
   (pets: PetRepository): ListPets =>
-  (query) =>
-  () =>
-    pets.list(query).then(E.right);
+  (request) =>
+  async () => {
+    // One pet more than asked tells whether another page follows, without counting.
+    const found = await pets.list({ ...request, limit: request.limit + 1 });
+    return E.right(found.length > request.limit ? { pets: found.slice(0, request.limit), hasMore: true } : { pets: found, hasMore: false });
+  };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import * as O from 'fp-ts/lib/Option.js';
 import { apiKeyProblem, generateApiKey } from '../../../src/adapters/auth/api-key.js';
@@ -7,9 +8,13 @@ describe('StaticApiKeyVerifier', () => {
   const keys = ['first-key-0123456789', 'second-key-0123456789'];
   const verifier = new StaticApiKeyVerifier(keys);
 
-  it('accepts every configured key and names its caller by position, never by value', async () => {
-    expect(await verifier.verify(keys[0]!)).to.deep.equal(O.some({ id: 'api-key-1' }));
-    expect(await verifier.verify(keys[1]!)).to.deep.equal(O.some({ id: 'api-key-2' }));
+  it('accepts every configured key and names its caller by a digest prefix, never by the key', async () => {
+    const idOf = (key: string) => `key-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    expect(await verifier.verify(keys[0]!)).to.deep.equal(O.some({ id: idOf(keys[0]!) }));
+    expect(await verifier.verify(keys[1]!)).to.deep.equal(O.some({ id: idOf(keys[1]!) }));
+    expect(await new StaticApiKeyVerifier([...keys].reverse()).verify(keys[0]!), 'independent of order').to.deep.equal(
+      O.some({ id: idOf(keys[0]!) }),
+    );
   });
 
   it('refuses unknown keys, prefixes, extensions and case changes of a valid key', async () => {

@@ -1,0 +1,52 @@
+// The reference behaviour of IdempotencyStore (see test/contract/idempotency-store.contract.ts).
+import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
+
+interface MemoryRecord {
+  readonly fingerprint: string;
+  readonly expiresAt: number;
+  readonly leaseExpiresAt: number;
+  readonly pet?: Pet;
+}
+
+// Scope and key joined by a character neither can hold, so that no two pairs share an entry.
+const entryOf = ({ scope, key }: IdempotencyRecordId): string => `${scope}\u0000${key}`;
+
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  private readonly records = new Map<string, MemoryRecord>();
+
+  async claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
+    const entry = entryOf(request);
+    const now = request.now.getTime();
+    const found = this.records.get(entry);
+    if (found !== undefined && found.expiresAt > now) {
+      if (found.pet !== undefined) return { kind: 'completed', fingerprint: found.fingerprint, pet: found.pet };
+      if (found.leaseExpiresAt > now) return { kind: 'in-progress', fingerprint: found.fingerprint };
+    }
+    this.records.delete(entry); // re-inserted last, keeping the map in order of expiry
+    this.records.set(entry, {
+      fingerprint: request.fingerprint,
+      expiresAt: request.expiresAt.getTime(),
+      leaseExpiresAt: request.leaseExpiresAt.getTime(),
+    });
+    this.forgetExpired(now);
+    return { kind: 'claimed' };
+  }
+
+  async complete(id: IdempotencyRecordId, pet: Pet): Promise<void> {
+    const found = this.records.get(entryOf(id));
+    if (found !== undefined) this.records.set(entryOf(id), { ...found, pet });
+  }
+
+  async release(id: IdempotencyRecordId): Promise<void> {
+    const found = this.records.get(entryOf(id));
+    if (found !== undefined && found.pet === undefined) this.records.delete(entryOf(id));
+  }
+
+  // Bounded memory: expired records go whenever a new one comes (a Map iterates in insertion order).
+  private forgetExpired(now: number): void {
+    for (const [entry, record] of this.records) {
+      if (record.expiresAt > now) break;
+      this.records.delete(entry);
+    }
+  }
+}

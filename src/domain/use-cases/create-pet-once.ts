@@ -1,0 +1,63 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
+import { type IdempotencyKeyInUse, idempotencyKeyInUse, type IdempotencyKeyReused, idempotencyKeyReused } from '../errors.js';
+import { IDEMPOTENCY_POLICY, type IdempotencyKey } from '../idempotency.js';
+import type { NewPet, Pet, PetDraft } from '../pet.js';
+import type { Clock, IdempotencyStore, PetRepository } from '../ports.js';
+import { draftOf } from './create-pet.js';
+
+export interface CreatePetOnceRequest {
+  /** The caller the key belongs to (its identity, never its API key). */
+  readonly scope: string;
+  readonly key: IdempotencyKey;
+  readonly newPet: NewPet;
+}
+
+export interface CreatedPet {
+  readonly pet: Pet;
+  /** True when this is the answer of an earlier request with the same key. */
+  readonly replayed: boolean;
+}
+
+export type CreatePetOnce = (
+  request: CreatePetOnceRequest,
+) => TaskEither<IdempotencyKeyInUse | IdempotencyKeyReused, CreatedPet>;
+
+// Two requests ask for the same pet when their drafts are equal: field order, white space
+// and an explicit default status do not make a retry a different request.
+const fingerprintOf = (draft: PetDraft): string => JSON.stringify([draft.name, draft.categoryId, draft.status]);
+
+/**
+ * Adds a pet at most once per idempotency key: a retry with the same key and the same pet
+ * gets the original pet; the same key for another pet, or while the first request is
+ * still in progress, is refused.
+ */
+export const createPetOnce =
+  (pets: PetRepository, store: IdempotencyStore, clock: Clock): CreatePetOnce =>
+  ({ scope, key, newPet }) =>
+  async () => {
+    const draft = draftOf(newPet);
+    const fingerprint = fingerprintOf(draft);
+    const now = clock.now();
+    const claim = await store.claim({
+      scope,
+      key,
+      fingerprint,
+      now,
+      expiresAt: new Date(now.getTime() + IDEMPOTENCY_POLICY.retentionMs),
+      leaseExpiresAt: new Date(now.getTime() + IDEMPOTENCY_POLICY.leaseMs),
+    });
+    if (claim.kind !== 'claimed') {
+      if (claim.fingerprint !== fingerprint) return E.left(idempotencyKeyReused);
+      return claim.kind === 'completed' ? E.right({ pet: claim.pet, replayed: true }) : E.left(idempotencyKeyInUse);
+    }
+    let pet: Pet;
+    try {
+      pet = await pets.create(draft);
+    } catch (fault) {
+      await store.release({ scope, key });
+      throw fault;
+    }
+    await store.complete({ scope, key }, pet);
+    return E.right({ pet, replayed: false });
+  };

@@ -1,0 +1,94 @@
+// The behaviour every IdempotencyStore adapter must have; the memory adapter is its reference.
+import { expect } from 'chai';
+import type { CategoryId, IdempotencyClaimRequest, IdempotencyStore, Pet, PetId, PetName } from '../../src/domain/index.js';
+
+export interface StoreUnderTest {
+  readonly store: IdempotencyStore;
+  close(): Promise<void>;
+}
+
+const T0 = new Date('2030-01-01T00:00:00Z').getTime();
+const at = (ms: number) => new Date(T0 + ms);
+const pet = (id: number): Pet => ({ id: id as PetId, name: `pet ${id}` as PetName, categoryId: 1 as CategoryId, status: 'sold' });
+
+/** A claim at `now` ms after T0, kept 1000 ms, leased 100 ms. */
+const claimOf = (key: string, fingerprint = 'f1', now = 0, scope = 'caller-a'): IdempotencyClaimRequest => ({
+  scope,
+  key,
+  fingerprint,
+  now: at(now),
+  expiresAt: at(now + 1000),
+  leaseExpiresAt: at(now + 100),
+});
+
+export function idempotencyStoreContract(adapterName: string, open: () => Promise<StoreUnderTest>): void {
+  describe(`IdempotencyStore contract: ${adapterName}`, () => {
+    let subject: StoreUnderTest;
+    let store: IdempotencyStore;
+    beforeEach(async () => {
+      subject = await open();
+      store = subject.store;
+    });
+    afterEach(() => subject.close());
+
+    it('claims a new key, then answers "in progress" with the fingerprint of the first claim', async () => {
+      expect(await store.claim(claimOf('k1', 'f1'))).to.deep.equal({ kind: 'claimed' });
+      expect(await store.claim(claimOf('k1', 'f2', 10))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f1' });
+    });
+
+    it('answers the recorded pet once the request is complete', async () => {
+      await store.claim(claimOf('k1'));
+      await store.complete({ scope: 'caller-a', key: 'k1' }, pet(7));
+      expect(await store.claim(claimOf('k1', 'f1', 500))).to.deep.equal({ kind: 'completed', fingerprint: 'f1', pet: pet(7) });
+      expect(await store.claim(claimOf('k1', 'other', 500))).to.deep.equal({ kind: 'completed', fingerprint: 'f1', pet: pet(7) });
+    });
+
+    it('keeps the keys of different callers apart', async () => {
+      await store.claim(claimOf('k1', 'f1', 0, 'caller-a'));
+      await store.complete({ scope: 'caller-a', key: 'k1' }, pet(1));
+      expect(await store.claim(claimOf('k1', 'f1', 0, 'caller-b'))).to.deep.equal({ kind: 'claimed' });
+      expect(await store.claim(claimOf('k1', 'f1', 0, 'caller-a'))).to.deep.include({ kind: 'completed' });
+    });
+
+    it('does not confuse scope and key that join to the same text', async () => {
+      expect(await store.claim(claimOf('b:c', 'f1', 0, 'a'))).to.deep.equal({ kind: 'claimed' });
+      expect(await store.claim(claimOf('c', 'f1', 0, 'a:b'))).to.deep.equal({ kind: 'claimed' });
+    });
+
+    it('forgets a completed record once it has expired', async () => {
+      await store.claim(claimOf('k1'));
+      await store.complete({ scope: 'caller-a', key: 'k1' }, pet(1));
+      expect(await store.claim(claimOf('k1', 'f2', 999))).to.deep.include({ kind: 'completed' });
+      expect(await store.claim(claimOf('k1', 'f2', 1000))).to.deep.equal({ kind: 'claimed' });
+      expect(await store.claim(claimOf('k1', 'f3', 1001))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f2' });
+    });
+
+    it('lets a new claim take over a request in progress whose lease has run out', async () => {
+      await store.claim(claimOf('k1', 'f1'));
+      expect(await store.claim(claimOf('k1', 'f1', 99))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f1' });
+      expect(await store.claim(claimOf('k1', 'f2', 100))).to.deep.equal({ kind: 'claimed' });
+      expect(await store.claim(claimOf('k1', 'f1', 101))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f2' });
+    });
+
+    it('frees a released claim at once, but never a completed record', async () => {
+      await store.claim(claimOf('k1'));
+      await store.release({ scope: 'caller-a', key: 'k1' });
+      expect(await store.claim(claimOf('k1', 'f2', 1))).to.deep.equal({ kind: 'claimed' });
+      await store.complete({ scope: 'caller-a', key: 'k1' }, pet(2));
+      await store.release({ scope: 'caller-a', key: 'k1' });
+      expect(await store.claim(claimOf('k1', 'f2', 2))).to.deep.include({ kind: 'completed' });
+    });
+
+    it('grants exactly one of many concurrent claims of one key', async () => {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => store.claim(claimOf('race'))));
+      expect(answers.filter((a) => a.kind === 'claimed')).to.have.length(1);
+      expect(answers.filter((a) => a.kind === 'in-progress')).to.have.length(19);
+    });
+
+    it('keeps keys verbatim: case, spaces and punctuation make different keys', async () => {
+      for (const key of ['Key', 'key', ' key', 'key ', "k'); DROP TABLE idempotency_keys;--"]) {
+        expect(await store.claim(claimOf(key)), key).to.deep.equal({ kind: 'claimed' });
+      }
+    });
+  });
+}
