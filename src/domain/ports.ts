@@ -56,7 +56,8 @@ export interface IdempotencyClaimRequest extends IdempotencyRecordId {
 
 /** What a claim found: nothing (so it is now in progress), a request in progress, or its result. */
 export type IdempotencyClaim =
-  | { readonly kind: 'claimed' }
+  /** `token` proves the claim: only its holder may complete or release the record. */
+  | { readonly kind: 'claimed'; readonly token: string }
   | { readonly kind: 'in-progress'; readonly fingerprint: string }
   | { readonly kind: 'completed'; readonly fingerprint: string; readonly pet: Pet };
 
@@ -71,8 +72,11 @@ export interface IdempotencyStore {
    * `claimed`; otherwise answers the record as it is, changing nothing.
    */
   claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
-  /** Records the result of a claimed request. */
-  complete(id: IdempotencyRecordId, pet: Pet): Promise<void>;
-  /** Forgets a claimed request that failed, so that it can be retried at once. */
-  release(id: IdempotencyRecordId): Promise<void>;
+  /**
+   * Records the result of a claimed request, if the claim still holds the record (a claim
+   * whose lease ran out may have been taken over; its result is then not recorded).
+   */
+  complete(id: IdempotencyRecordId, token: string, pet: Pet): Promise<void>;
+  /** Forgets a claimed request that failed, so that it can be retried at once; same condition. */
+  release(id: IdempotencyRecordId, token: string): Promise<void>;
 }

@@ -1,7 +1,9 @@
 // The reference behaviour of IdempotencyStore (see test/contract/idempotency-store.contract.ts).
+import { randomUUID } from 'node:crypto';
 import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
 
 interface MemoryRecord {
+  readonly token: string;
   readonly fingerprint: string;
   readonly expiresAt: number;
   readonly leaseExpiresAt: number;
@@ -22,24 +24,26 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
       if (found.pet !== undefined) return { kind: 'completed', fingerprint: found.fingerprint, pet: found.pet };
       if (found.leaseExpiresAt > now) return { kind: 'in-progress', fingerprint: found.fingerprint };
     }
+    const token = randomUUID();
     this.records.delete(entry); // re-inserted last, keeping the map in order of expiry
     this.records.set(entry, {
+      token,
       fingerprint: request.fingerprint,
       expiresAt: request.expiresAt.getTime(),
       leaseExpiresAt: request.leaseExpiresAt.getTime(),
     });
     this.forgetExpired(now);
-    return { kind: 'claimed' };
+    return { kind: 'claimed', token };
   }
 
-  async complete(id: IdempotencyRecordId, pet: Pet): Promise<void> {
+  async complete(id: IdempotencyRecordId, token: string, pet: Pet): Promise<void> {
     const found = this.records.get(entryOf(id));
-    if (found !== undefined) this.records.set(entryOf(id), { ...found, pet });
+    if (found?.token === token && found.pet === undefined) this.records.set(entryOf(id), { ...found, pet });
   }
 
-  async release(id: IdempotencyRecordId): Promise<void> {
+  async release(id: IdempotencyRecordId, token: string): Promise<void> {
     const found = this.records.get(entryOf(id));
-    if (found !== undefined && found.pet === undefined) this.records.delete(entryOf(id));
+    if (found?.token === token && found.pet === undefined) this.records.delete(entryOf(id));
   }
 
   // Bounded memory: expired records go whenever a new one comes (a Map iterates in insertion order).

@@ -14,10 +14,12 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    ) STRICT;
    CREATE INDEX pets_status_id ON pets (status, id);`,
   // 2: idempotency keys of creation requests, per caller. Times are Unix milliseconds.
-  // `pet` holds the created pet as JSON once the request has completed.
+  // `pet` holds the created pet as JSON once the request has completed; `token` names the
+  // claim that may complete it.
   `CREATE TABLE idempotency_keys (
      scope            TEXT    NOT NULL,
      key              TEXT    NOT NULL,
+     token            TEXT    NOT NULL,
      fingerprint      TEXT    NOT NULL,
      pet              TEXT,
      expires_at       INTEGER NOT NULL,

@@ -1,6 +1,7 @@
 // IdempotencyStore in the service's SQLite database, beside the pets: records survive a
 // restart and are shared by every process on the same file. Each claim is one IMMEDIATE
 // transaction, so two processes never both claim one key.
+import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
 
@@ -16,9 +17,9 @@ const PURGE_INTERVAL_MS = 60_000;
 
 export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly select: Statement<[string, string], RecordRow>;
-  private readonly upsert: Statement<[string, string, string, number, number]>;
-  private readonly setPet: Statement<[string, string, string]>;
-  private readonly removeInProgress: Statement<[string, string]>;
+  private readonly upsert: Statement<[string, string, string, string, number, number]>;
+  private readonly setPet: Statement<[string, string, string, string]>;
+  private readonly removeInProgress: Statement<[string, string, string]>;
   private readonly purge: Statement<[number]>;
   private readonly claimInTransaction: (request: IdempotencyClaimRequest) => IdempotencyClaim;
   private lastPurge = 0;
@@ -28,12 +29,17 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
       'SELECT fingerprint, pet, expires_at, lease_expires_at FROM idempotency_keys WHERE scope = ? AND key = ?',
     );
     this.upsert = db.prepare(
-      `INSERT INTO idempotency_keys (scope, key, fingerprint, pet, expires_at, lease_expires_at) VALUES (?, ?, ?, NULL, ?, ?)
-       ON CONFLICT (scope, key) DO UPDATE SET fingerprint = excluded.fingerprint, pet = NULL,
+      `INSERT INTO idempotency_keys (scope, key, token, fingerprint, pet, expires_at, lease_expires_at)
+       VALUES (?, ?, ?, ?, NULL, ?, ?)
+       ON CONFLICT (scope, key) DO UPDATE SET token = excluded.token, fingerprint = excluded.fingerprint, pet = NULL,
          expires_at = excluded.expires_at, lease_expires_at = excluded.lease_expires_at`,
     );
-    this.setPet = db.prepare('UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ?');
-    this.removeInProgress = db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND pet IS NULL');
+    this.setPet = db.prepare(
+      'UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL',
+    );
+    this.removeInProgress = db.prepare(
+      'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL',
+    );
     this.purge = db.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?');
     const claim = db.transaction((request: IdempotencyClaimRequest): IdempotencyClaim => {
       const now = request.now.getTime();
@@ -42,12 +48,13 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
         if (found.pet !== null) return { kind: 'completed', fingerprint: found.fingerprint, pet: JSON.parse(found.pet) as Pet };
         if (found.lease_expires_at > now) return { kind: 'in-progress', fingerprint: found.fingerprint };
       }
-      this.upsert.run(request.scope, request.key, request.fingerprint, request.expiresAt.getTime(), request.leaseExpiresAt.getTime());
+      const token = randomUUID();
+      this.upsert.run(request.scope, request.key, token, request.fingerprint, request.expiresAt.getTime(), request.leaseExpiresAt.getTime());
       if (now - this.lastPurge >= PURGE_INTERVAL_MS) {
         this.purge.run(now);
         this.lastPurge = now;
       }
-      return { kind: 'claimed' };
+      return { kind: 'claimed', token };
     });
     this.claimInTransaction = (request) => claim.immediate(request);
   }
@@ -56,11 +63,11 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
     return this.claimInTransaction(request);
   }
 
-  async complete({ scope, key }: IdempotencyRecordId, pet: Pet): Promise<void> {
-    this.setPet.run(JSON.stringify(pet), scope, key);
+  async complete({ scope, key }: IdempotencyRecordId, token: string, pet: Pet): Promise<void> {
+    this.setPet.run(JSON.stringify(pet), scope, key, token);
   }
 
-  async release({ scope, key }: IdempotencyRecordId): Promise<void> {
-    this.removeInProgress.run(scope, key);
+  async release({ scope, key }: IdempotencyRecordId, token: string): Promise<void> {
+    this.removeInProgress.run(scope, key, token);
   }
 }

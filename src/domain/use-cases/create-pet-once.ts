@@ -55,9 +55,9 @@ export const createPetOnce =
     try {
       pet = await pets.create(draft);
     } catch (fault) {
-      await store.release({ scope, key });
+      await store.release({ scope, key }, claim.token);
       throw fault;
     }
-    await store.complete({ scope, key }, pet);
+    await store.complete({ scope, key }, claim.token, pet);
     return E.right({ pet, replayed: false });
   };
