@@ -3,6 +3,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { apiKeyProblem } from './adapters/auth/api-key.js';
+import type { MetricsAccess } from './adapters/http/operations-routes.js';
+import type { RateLimit } from './adapters/http/rate-limit.js';
 import { exactObject } from './domain/codec.js';
 import { describeFailures } from './domain/validation.js';
 
@@ -17,9 +19,20 @@ export interface Config {
   /** Valid API keys; empty when none were configured (the server then generates one). */
   readonly apiKeys: readonly string[];
   readonly logLevel: LogLevel;
+  /** Origins allowed by CORS; empty means CORS is off. */
+  readonly corsOrigins: readonly string[];
+  /** Requests per window and API key; undefined means no limit. */
+  readonly rateLimit: RateLimit | undefined;
+  readonly metrics: MetricsAccess;
 }
 
-export const CONFIG_DEFAULTS = { HOST: '127.0.0.1', PORT: 3000, PETSTORE_DB: './data/petstore.db', PETSTORE_LOG_LEVEL: 'info' } as const;
+export const CONFIG_DEFAULTS = {
+  HOST: '127.0.0.1',
+  PORT: 3000,
+  PETSTORE_DB: './data/petstore.db',
+  PETSTORE_LOG_LEVEL: 'info',
+  PETSTORE_METRICS: 'open',
+} as const;
 
 /** A variable's text to a value, or the reason it cannot be one. */
 const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>): t.Type<A, unknown, unknown> =>
@@ -63,10 +76,46 @@ const Level = fromText('LogLevel', (text) =>
   (LOG_LEVELS as readonly string[]).includes(text) ? E.right(text as LogLevel) : E.left(`must be one of ${LOG_LEVELS.join(', ')}`),
 );
 
+const CorsOrigins = fromText('CorsOrigins', (text) => {
+  const origins = text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.origin !== origin) return E.left(`must list origins such as https://app.example (no path, no trailing slash) or *; "${origin}" is not one`);
+  }
+  return E.right(origins);
+});
+
+const RateLimitSetting = fromText<RateLimit>('RateLimit', (text) => {
+  const match = /^([1-9][0-9]{0,6})\/([1-9][0-9]{0,5})$/.exec(text);
+  return match === null
+    ? E.left('must be <requests>/<seconds>, for example 100/60')
+    : E.right({ requests: Number(match[1]), windowSeconds: Number(match[2]) });
+});
+
+const METRICS_ACCESS: readonly MetricsAccess[] = ['open', 'key', 'off'];
+const Metrics = fromText('Metrics', (text) =>
+  (METRICS_ACCESS as readonly string[]).includes(text) ? E.right(text as MetricsAccess) : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
+);
+
 const Environment = exactObject(
   'Environment',
   {},
-  { HOST: Host, PORT: Port, PETSTORE_DB: Database, PETSTORE_API_KEYS: ApiKeys, PETSTORE_LOG_LEVEL: Level },
+  {
+    HOST: Host,
+    PORT: Port,
+    PETSTORE_DB: Database,
+    PETSTORE_API_KEYS: ApiKeys,
+    PETSTORE_LOG_LEVEL: Level,
+    PETSTORE_CORS_ORIGINS: CorsOrigins,
+    PETSTORE_RATE_LIMIT: RateLimitSetting,
+    PETSTORE_METRICS: Metrics,
+  },
   'ignore',
 );
 
@@ -85,5 +134,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     database: vars.PETSTORE_DB ?? { kind: 'sqlite', path: CONFIG_DEFAULTS.PETSTORE_DB },
     apiKeys: vars.PETSTORE_API_KEYS ?? [],
     logLevel: vars.PETSTORE_LOG_LEVEL ?? CONFIG_DEFAULTS.PETSTORE_LOG_LEVEL,
+    corsOrigins: vars.PETSTORE_CORS_ORIGINS ?? [],
+    rateLimit: vars.PETSTORE_RATE_LIMIT,
+    metrics: vars.PETSTORE_METRICS ?? CONFIG_DEFAULTS.PETSTORE_METRICS,
   });
 }

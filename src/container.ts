@@ -11,7 +11,9 @@ import { systemClock } from './adapters/clock/system-clock.js';
 import { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
 import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
+import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
 import { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
+import { sqliteReadiness } from './adapters/sqlite/sqlite-readiness.js';
 import { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
 import type { Config } from './config.js';
 import {
@@ -58,10 +60,13 @@ export function createContainer(config: Config, logger: Logger): Container {
     container
       .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
       .toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]);
+    container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]);
   } else {
     container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
     container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore());
+    container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toConstantValue(async () => {});
   }
+  container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
 
   container
     .bind<ApiKeyVerifier>(TOKENS.ApiKeyVerifier)
@@ -77,13 +82,38 @@ export function createContainer(config: Config, logger: Logger): Container {
   container
     .bind<Koa>(TOKENS.HttpApp)
     .toResolvedValue(
-      (list: ListPets, create: CreatePet, createOnce: CreatePetOnce, get: GetPet, apiKeyVerifier: ApiKeyVerifier, log: Logger) =>
+      (
+        list: ListPets,
+        create: CreatePet,
+        createOnce: CreatePetOnce,
+        get: GetPet,
+        apiKeyVerifier: ApiKeyVerifier,
+        log: Logger,
+        readiness: ReadinessCheck,
+        state: ServiceState,
+      ) =>
         createHttpApp({
           useCases: { listPets: list, createPet: create, createPetOnce: createOnce, getPet: get },
           apiKeyVerifier,
           logger: log,
+          readiness,
+          state,
+          options: {
+            corsOrigins: config.corsOrigins,
+            metrics: config.metrics,
+            ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+          },
         }),
-      [TOKENS.ListPets, TOKENS.CreatePet, TOKENS.CreatePetOnce, TOKENS.GetPet, TOKENS.ApiKeyVerifier, TOKENS.Logger],
+      [
+        TOKENS.ListPets,
+        TOKENS.CreatePet,
+        TOKENS.CreatePetOnce,
+        TOKENS.GetPet,
+        TOKENS.ApiKeyVerifier,
+        TOKENS.Logger,
+        TOKENS.ReadinessCheck,
+        TOKENS.ServiceState,
+      ],
     );
   return container;
 }

@@ -1,15 +1,38 @@
 // The public library surface: what integrators may import. Everything else is internal.
+
+// The domain: codecs, rules, failures, ports and use cases.
 export * from './domain/index.js';
+
+// Adapters of the ports.
 export { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
+export { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
 export { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
+export { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
 export { openSqliteDatabase, SQLITE_IN_MEMORY } from './adapters/sqlite/open-sqlite-database.js';
 export { migrateSqlite, SQLITE_SCHEMA_VERSION } from './adapters/sqlite/migrations.js';
+export { sqliteReadiness } from './adapters/sqlite/sqlite-readiness.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 export { generateApiKey } from './adapters/auth/api-key.js';
-export { createHttpApp, type HttpAppDependencies, API_BASE_PATH, DEFAULT_BODY_LIMIT_BYTES } from './adapters/http/create-http-app.js';
+export { systemClock } from './adapters/clock/system-clock.js';
+
+// The HTTP adapter.
+export {
+  createHttpApp,
+  type HttpAppDependencies,
+  type HttpAppOptions,
+  API_BASE_PATH,
+  OPENAPI_PATH,
+  DEFAULT_BODY_LIMIT_BYTES,
+} from './adapters/http/create-http-app.js';
 export { startHttpServer, type RunningHttpServer, type HttpServerLimits, DEFAULT_SERVER_LIMITS } from './adapters/http/http-server.js';
 export { ERROR_CATALOGUE, type ErrorCode, type ErrorDetail } from './adapters/http/error-catalogue.js';
 export type { PetUseCases } from './adapters/http/pet-routes.js';
+export type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
+export type { MetricsAccess } from './adapters/http/operations-routes.js';
+export type { RateLimit } from './adapters/http/rate-limit.js';
+export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';
+
+// The composition root and its configuration.
 export { createContainer, closeContainer } from './container.js';
 export { TOKENS } from './tokens.js';
 export { loadConfig, type Config, type DatabaseConfig, CONFIG_DEFAULTS } from './config.js';

@@ -8,6 +8,7 @@ import { API_BASE_PATH } from './adapters/http/create-http-app.js';
 import { type Config, loadConfig } from './config.js';
 import { closeContainer, createContainer } from './container.js';
 import { createLogger, describeFault } from './logger.js';
+import type { ServiceState } from './adapters/http/service-state.js';
 import { TOKENS } from './tokens.js';
 
 const describeDatabase = (config: Config): string =>
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'stopping: finishing requests in flight');
+    // /readyz answers 503 from now on, so a load balancer stops sending traffic here.
+    container.get<ServiceState>(TOKENS.ServiceState).draining = true;
     void server
       .close()
       .then(() => closeContainer(container))

@@ -11,5 +11,7 @@ export const TOKENS = {
   CreatePet: Symbol.for('petstore.CreatePet'),
   CreatePetOnce: Symbol.for('petstore.CreatePetOnce'),
   GetPet: Symbol.for('petstore.GetPet'),
+  ServiceState: Symbol.for('petstore.ServiceState'),
+  ReadinessCheck: Symbol.for('petstore.ReadinessCheck'),
   HttpApp: Symbol.for('petstore.HttpApp'),
 } as const;

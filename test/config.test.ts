@@ -11,6 +11,9 @@ describe('configuration from the environment', () => {
         database: { kind: 'sqlite', path: './data/petstore.db' },
         apiKeys: [],
         logLevel: 'info',
+        corsOrigins: [],
+        rateLimit: undefined,
+        metrics: 'open',
       }),
     );
   });
@@ -22,6 +25,9 @@ describe('configuration from the environment', () => {
       PETSTORE_DB: 'memory',
       PETSTORE_API_KEYS: ' key-one-0123456789 ,key-two-0123456789,',
       PETSTORE_LOG_LEVEL: 'warn',
+      PETSTORE_CORS_ORIGINS: 'https://app.example, http://localhost:5173',
+      PETSTORE_RATE_LIMIT: '100/60',
+      PETSTORE_METRICS: 'key',
       UNRELATED: 'ignored',
     });
     expect(config).to.deep.equal(
@@ -31,13 +37,25 @@ describe('configuration from the environment', () => {
         database: { kind: 'memory' },
         apiKeys: ['key-one-0123456789', 'key-two-0123456789'],
         logLevel: 'warn',
+        corsOrigins: ['https://app.example', 'http://localhost:5173'],
+        rateLimit: { requests: 100, windowSeconds: 60 },
+        metrics: 'key',
       }),
     );
   });
 
   it('takes :memory: and file paths as SQLite', () => {
     expect(E.isRight(loadConfig({ PETSTORE_DB: ':memory:' })) && loadConfig({ PETSTORE_DB: ':memory:' })).to.deep.equal(
-      E.right({ host: '127.0.0.1', port: 3000, database: { kind: 'sqlite', path: ':memory:' }, apiKeys: [], logLevel: 'info' }),
+      E.right({
+        host: '127.0.0.1',
+        port: 3000,
+        database: { kind: 'sqlite', path: ':memory:' },
+        apiKeys: [],
+        logLevel: 'info',
+        corsOrigins: [],
+        rateLimit: undefined,
+        metrics: 'open',
+      }),
     );
   });
 
@@ -52,6 +70,9 @@ describe('configuration from the environment', () => {
       PETSTORE_DB: 'postgres://db/pets',
       PETSTORE_API_KEYS: 'good-key-0123456789,secret',
       PETSTORE_LOG_LEVEL: 'loud',
+      PETSTORE_CORS_ORIGINS: 'https://app.example/path',
+      PETSTORE_RATE_LIMIT: 'lots',
+      PETSTORE_METRICS: 'public',
     });
     expect(E.isLeft(result)).to.equal(true);
     const lines = E.isLeft(result) ? result.left : [];
@@ -61,6 +82,9 @@ describe('configuration from the environment', () => {
       'PETSTORE_DB',
       'PETSTORE_API_KEYS',
       'PETSTORE_LOG_LEVEL',
+      'PETSTORE_CORS_ORIGINS',
+      'PETSTORE_RATE_LIMIT',
+      'PETSTORE_METRICS',
     ]);
     expect(lines.join('\n')).to.contain('key 2 must be at least 16 characters');
     expect(lines.join('\n')).not.to.contain('secret');

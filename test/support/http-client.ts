@@ -1,6 +1,7 @@
 // A test HTTP client on node:http, so that tests control every byte sent (fetch would add
 // a Content-Type to string bodies and refuse some headers).
 import { request as httpRequest } from 'node:http';
+import { assertDocumented } from './openapi-contract.js';
 
 export interface TestResponse {
   readonly status: number;
@@ -16,7 +17,14 @@ export interface TestRequest {
   readonly body?: string | Buffer;
 }
 
-export function request(baseUrl: string, path: string, options: TestRequest = {}): Promise<TestResponse> {
+/** Sends a request; the answer must be what docs/openapi.yaml documents, or the test fails. */
+export async function request(baseUrl: string, path: string, options: TestRequest = {}): Promise<TestResponse> {
+  const res = await send(baseUrl, path, options);
+  await assertDocumented(options.method ?? 'GET', new URL(path, baseUrl).href, res);
+  return res;
+}
+
+function send(baseUrl: string, path: string, options: TestRequest): Promise<TestResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       new URL(path, baseUrl),

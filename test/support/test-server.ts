@@ -4,7 +4,8 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
-import type { DatabaseConfig } from '../../src/config.js';
+import type { ServiceState } from '../../src/adapters/http/service-state.js';
+import type { Config, DatabaseConfig } from '../../src/config.js';
 import { closeContainer, createContainer } from '../../src/container.js';
 import { TOKENS } from '../../src/tokens.js';
 
@@ -24,10 +25,22 @@ export async function startTestServer(
     configure?: (container: Container) => void;
     limits?: Parameters<typeof startHttpServer>[1]['limits'];
     logger?: Logger;
+    /** Settings beside the database, as the environment would give them. */
+    config?: Partial<Config>;
   } = {},
 ): Promise<TestServer> {
   const container = createContainer(
-    { host: '127.0.0.1', port: 0, database, apiKeys: [TEST_API_KEY, OTHER_TEST_API_KEY], logLevel: 'silent' },
+    {
+      host: '127.0.0.1',
+      port: 0,
+      database,
+      apiKeys: [TEST_API_KEY, OTHER_TEST_API_KEY],
+      logLevel: 'silent',
+      corsOrigins: [],
+      rateLimit: undefined,
+      metrics: 'open',
+      ...options.config,
+    },
     options.logger ?? pino({ level: 'silent' }),
   );
   options.configure?.(container);
@@ -38,6 +51,7 @@ export async function startTestServer(
     container,
     server,
     close: async () => {
+      container.get<ServiceState>(TOKENS.ServiceState).draining = true;
       await server.close();
       await closeContainer(container);
     },

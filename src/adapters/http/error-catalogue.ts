@@ -15,9 +15,11 @@ export const ERROR_CATALOGUE = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,
+  rate_limited: 429,
   headers_too_large: 431,
   client_error: 400,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

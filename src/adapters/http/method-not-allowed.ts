@@ -11,7 +11,8 @@ export const methodNotAllowed = (): Middleware => async (ctx, next) => {
   if (ctx.status !== 404 || ctx.body != null) return;
   const layers = (ctx as unknown as RouterContext).matched ?? [];
   const allowed = [...new Set(layers.flatMap((layer) => layer.methods))];
-  if (allowed.length === 0) return;
+  // No route of the path, or one of its routes took the method and found nothing: a plain 404.
+  if (allowed.length === 0 || allowed.includes(ctx.method)) return;
   allowed.push('OPTIONS');
   const allow = allowed.join(', ');
   if (ctx.method === 'OPTIONS') {

@@ -35,7 +35,7 @@ export interface PetUseCases {
 
 export function petRoutes(
   useCases: PetUseCases,
-  authenticate: Middleware,
+  guard: readonly Middleware[],
   readJsonBody: ReadJsonBody,
   prefix: string,
   logger: Logger,
@@ -43,7 +43,7 @@ export function petRoutes(
   const router = new Router({ prefix, sensitive: true });
   const caller = (ctx: Context): Caller => ctx.state['caller'] as Caller;
 
-  router.get('listPets', '/pets', authenticate, async (ctx) => {
+  router.get('listPets', '/pets', ...guard, async (ctx) => {
     const query = ListPetsQuery.decode(ctx.query);
     if (E.isLeft(query)) return sendError(ctx, invalidInput('query', query.left));
     const { limit = DEFAULT_LIMIT, status, cursor } = query.right;
@@ -68,8 +68,9 @@ export function petRoutes(
     respond(ctx, E.map((p: { pets: unknown }) => p.pets)(page), 200);
   });
 
-  router.post('createPet', '/pets', authenticate, async (ctx) => {
-    const key = parseIdempotencyKey(ctx.get(IDEMPOTENCY_KEY_HEADER) || undefined);
+  router.post('createPet', '/pets', ...guard, async (ctx) => {
+    // Read raw: ctx.get() answers '' for an absent header too, and an empty key must be refused.
+    const key = parseIdempotencyKey(ctx.request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] as string | undefined);
     if (E.isLeft(key)) {
       return sendError(ctx, apiError('invalid_parameter', `Invalid header parameter: ${IDEMPOTENCY_KEY_HEADER} ${key.left}`, {
         details: [{ in: 'header', field: IDEMPOTENCY_KEY_HEADER, message: key.left }],
@@ -91,7 +92,7 @@ export function petRoutes(
   });
 
   // Deprecated by the interface (removal on 2030-12-05); kept working until then.
-  router.get('getPet', '/pets/:petId', markDeprecated, authenticate, async (ctx) => {
+  router.get('getPet', '/pets/:petId', markDeprecated, ...guard, async (ctx) => {
     logger.info({ caller: caller(ctx).id, operation: 'getPet' }, 'deprecated operation called');
     const params = PetPathParams.decode(ctx.params);
     if (E.isLeft(params)) return sendError(ctx, invalidInput('path', params.left));

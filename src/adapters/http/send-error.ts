@@ -1,9 +1,30 @@
+// Writes an error answer: the seed's JSON Error body, or RFC 9457 problem details for a
+// client that asks for application/problem+json. Every error of the app goes through here.
+import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
 import { type ApiError, errorBody } from './error-catalogue.js';
 
-/** Writes `error` as the response: its status, its headers and the JSON Error body. */
+export const PROBLEM_JSON = 'application/problem+json';
+/** Where each code is explained; a problem's `type` is this page with the code as fragment. */
+export const ERRORS_DOC_PATH = '/docs/errors';
+
+/** Writes `error` as the response: its status, its headers and the body the client asked for. */
 export function sendError(ctx: Context, error: ApiError): void {
   ctx.status = error.status;
   for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
-  ctx.body = errorBody(error);
+  const requestId = ctx.state['requestId'] as string | undefined;
+  const body = { ...errorBody(error), ...(requestId === undefined ? {} : { requestId }) };
+  // Negotiated only when the client names problem+json above plain JSON; */* keeps the seed's body.
+  if (ctx.get('Accept') !== '' && ctx.accepts('application/json', PROBLEM_JSON) === PROBLEM_JSON) {
+    ctx.body = {
+      type: `${ERRORS_DOC_PATH}#${error.code}`,
+      title: STATUS_CODES[error.status] ?? 'Error',
+      status: error.status,
+      detail: error.message,
+      ...body,
+    };
+    ctx.type = `${PROBLEM_JSON}; charset=utf-8`;
+    return;
+  }
+  ctx.body = body;
 }

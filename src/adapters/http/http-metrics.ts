@@ -1,0 +1,33 @@
+// Prometheus metrics with prom-client: requests by route and status, latency, process metrics.
+// Each app has its own registry, so several apps in one process (tests, embedding) never clash.
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export interface HttpMetrics {
+  readonly registry: Registry;
+  observe(method: string, route: string, status: number, seconds: number): void;
+}
+
+export function createHttpMetrics(): HttpMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'petstore_' });
+  const requests = new Counter({
+    name: 'petstore_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'petstore_http_request_duration_seconds',
+    help: 'Time from the request reaching the app to its answer, by method and route template',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  return {
+    registry,
+    observe(method, route, status, seconds) {
+      requests.inc({ method, route, status: String(status) });
+      duration.observe({ method, route }, seconds);
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// The outermost middleware: gives each request its id, and once it is answered writes one
+// log line and one metrics observation (method, route template, status, duration, id).
+// Never logs a header: the Authorization header and keys stay out of every line.
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { HttpMetrics } from './http-metrics.js';
+import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
+
+// Unmatched paths share one label, so that scanning random URLs cannot grow the metrics.
+const UNMATCHED_ROUTE = '(unmatched)';
+
+export const observeRequests =
+  (logger: Logger, metrics: HttpMetrics | undefined): Middleware =>
+  async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdFor(ctx.get(REQUEST_ID_HEADER) || undefined);
+    ctx.state['requestId'] = requestId;
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    try {
+      await next();
+    } finally {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? UNMATCHED_ROUTE;
+      metrics?.observe(ctx.method, route, ctx.status, seconds);
+      logger.info(
+        {
+          requestId,
+          method: ctx.method,
+          route,
+          status: ctx.status,
+          durationMs: Math.round(seconds * 1e6) / 1e3,
+          ...(ctx.state['caller'] ? { caller: (ctx.state['caller'] as { id: string }).id } : {}),
+        },
+        'request',
+      );
+    }
+  };

@@ -1,0 +1,9 @@
+import type { Database } from 'better-sqlite3';
+
+/** Readiness of a SQLite database: it answers a query (a closed or broken handle throws). */
+export const sqliteReadiness = (db: Database): (() => Promise<void>) => {
+  const probe = db.prepare('SELECT 1');
+  return async () => {
+    probe.get();
+  };
+};
