@@ -4,10 +4,13 @@ import 'reflect-metadata';
 import type Database from 'better-sqlite3';
 import { Container } from 'inversify';
 import type Koa from 'koa';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 import { createHttpApp } from './adapters/http/create-http-app.js';
 import { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
+import { openPostgresPool } from './adapters/postgres/create-postgres-pool.js';
+import { PostgresPetRepository } from './adapters/postgres/postgres-pet-repository.js';
 import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
 import { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
 import type { Config } from './config.js';
@@ -21,11 +24,14 @@ import {
   listPets,
   type PetRepository,
 } from './domain/index.js';
+import { describeFault } from './logger.js';
 import { TOKENS } from './tokens.js';
 
 /**
  * A container for `config`. Every binding is a singleton; ports can be replaced with
  * `container.rebind(TOKENS.X)` before the first `get`. Close it with {@link closeContainer}.
+ * Resolve with `getAsync`: opening PostgreSQL (connecting, migrating) is asynchronous, and so
+ * is everything built on it.
  */
 export function createContainer(config: Config, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
@@ -42,12 +48,32 @@ export function createContainer(config: Config, logger: Logger): Container {
       db.close();
     });
 
-  if (config.database.kind === 'sqlite') {
-    container
-      .bind<PetRepository>(TOKENS.PetRepository)
-      .toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]);
-  } else {
-    container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
+  // The pool is ready once the schema is migrated, so a server never serves an old schema.
+  container
+    .bind<Pool>(TOKENS.PostgresPool)
+    .toResolvedValue(async () => {
+      if (config.database.kind !== 'postgres') throw new Error('no PostgreSQL database is configured');
+      const { url, poolSize } = config.database;
+      return openPostgresPool({ url, poolSize }, (err) =>
+        logger.warn({ fault: describeFault(err) }, 'PostgreSQL connection lost while idle; the pool will reconnect'),
+      );
+    })
+    .onDeactivation((pool) => pool.end());
+
+  switch (config.database.kind) {
+    case 'sqlite':
+      container
+        .bind<PetRepository>(TOKENS.PetRepository)
+        .toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]);
+      break;
+    case 'postgres':
+      container
+        .bind<PetRepository>(TOKENS.PetRepository)
+        .toResolvedValue((pool: Pool) => new PostgresPetRepository(pool), [TOKENS.PostgresPool]);
+      break;
+    case 'memory':
+      container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
+      break;
   }
 
   container
@@ -68,7 +94,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   return container;
 }
 
-/** Releases what the container opened (the SQLite database, if it was used). */
+/** Releases what the container opened (the SQLite database or the PostgreSQL pool, if one was used). */
 export async function closeContainer(container: Container): Promise<void> {
   await container.unbindAllAsync();
 }

@@ -3,6 +3,7 @@ export const TOKENS = {
   Config: Symbol.for('petstore.Config'),
   Logger: Symbol.for('petstore.Logger'),
   SqliteDatabase: Symbol.for('petstore.SqliteDatabase'),
+  PostgresPool: Symbol.for('petstore.PostgresPool'),
   PetRepository: Symbol.for('petstore.PetRepository'),
   ApiKeyVerifier: Symbol.for('petstore.ApiKeyVerifier'),
   ListPets: Symbol.for('petstore.ListPets'),
