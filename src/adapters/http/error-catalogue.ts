@@ -16,6 +16,7 @@ export const ERROR_CATALOGUE = {
   headers_too_large: 431,
   client_error: 400,
   internal_error: 500,
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
