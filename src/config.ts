@@ -8,7 +8,11 @@ import type { RateLimit } from './adapters/http/rate-limit.js';
 import { exactObject } from './domain/codec.js';
 import { describeFailures } from './domain/validation.js';
 
-export type DatabaseConfig = { readonly kind: 'memory' } | { readonly kind: 'sqlite'; readonly path: string };
+export type DatabaseConfig =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'sqlite'; readonly path: string }
+  /** `url` may hold a password: show it only through describeDatabase. */
+  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number };
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -30,9 +34,12 @@ export const CONFIG_DEFAULTS = {
   HOST: '127.0.0.1',
   PORT: 3000,
   PETSTORE_DB: './data/petstore.db',
+  PETSTORE_PG_POOL_SIZE: 10,
   PETSTORE_LOG_LEVEL: 'info',
   PETSTORE_METRICS: 'open',
 } as const;
+
+export const PG_POOL_SIZE_RANGE = { min: 1, max: 1000 } as const;
 
 /** A variable's text to a value, or the reason it cannot be one. */
 const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>): t.Type<A, unknown, unknown> =>
@@ -54,12 +61,31 @@ const Host = fromText('Host', (text) =>
   /^[^\s/]+$/.test(text) ? E.right(text) : E.left('must be a host name or IP address, without spaces'),
 );
 
-const Database = fromText<DatabaseConfig>('Database', (text) => {
+// Where the data is, before the pool size is known.
+type DatabaseLocation = { readonly kind: 'memory' } | { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly url: string };
+
+const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
+
+// A URL may carry a password: no message ever repeats the value.
+const Database = fromText<DatabaseLocation>('Database', (text) => {
   if (text === 'memory') return E.right({ kind: 'memory' });
-  if (text.trim() === '') return E.left('must be "memory", ":memory:" or the path of a SQLite file');
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return E.left('must be "memory", ":memory:" or a SQLite file path; URLs are not supported');
-  return E.right({ kind: 'sqlite', path: text });
+  if (text.trim() === '') return E.left('must be "memory", ":memory:", the path of a SQLite file or a postgres:// URL');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return E.right({ kind: 'sqlite', path: text });
+  const scheme = text.slice(0, text.indexOf(':') + 1).toLowerCase();
+  if (!POSTGRES_SCHEMES.includes(scheme)) {
+    return E.left('must be "memory", ":memory:", a SQLite file path or a postgres:// (postgresql://) URL; other URLs are not supported');
+  }
+  if (!URL.canParse(text)) {
+    return E.left('is not a valid postgres:// URL (percent-encode special characters in the user name and password)');
+  }
+  return E.right({ kind: 'postgres', url: text });
 });
+
+const PoolSize = fromText('PoolSize', (text) =>
+  /^[0-9]{1,4}$/.test(text) && Number(text) >= PG_POOL_SIZE_RANGE.min && Number(text) <= PG_POOL_SIZE_RANGE.max
+    ? E.right(Number(text))
+    : E.left(`must be an integer from ${PG_POOL_SIZE_RANGE.min} to ${PG_POOL_SIZE_RANGE.max}`),
+);
 
 // Keys are never echoed back: a message names only the position of a bad key.
 const ApiKeys = fromText('ApiKeys', (text) => {
@@ -110,6 +136,7 @@ const Environment = exactObject(
     HOST: Host,
     PORT: Port,
     PETSTORE_DB: Database,
+    PETSTORE_PG_POOL_SIZE: PoolSize,
     PETSTORE_API_KEYS: ApiKeys,
     PETSTORE_LOG_LEVEL: Level,
     PETSTORE_CORS_ORIGINS: CorsOrigins,
@@ -128,14 +155,40 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     return E.left(describeFailures(decoded.left).map(({ pointer, message }) => `${pointer.slice(1)} ${message}`));
   }
   const vars = decoded.right;
+  const location = vars.PETSTORE_DB ?? { kind: 'sqlite', path: CONFIG_DEFAULTS.PETSTORE_DB };
   return E.right({
     host: vars.HOST ?? CONFIG_DEFAULTS.HOST,
     port: vars.PORT ?? CONFIG_DEFAULTS.PORT,
-    database: vars.PETSTORE_DB ?? { kind: 'sqlite', path: CONFIG_DEFAULTS.PETSTORE_DB },
+    // The pool size is checked whatever the database, but only PostgreSQL has a pool.
+    database:
+      location.kind === 'postgres'
+        ? { ...location, poolSize: vars.PETSTORE_PG_POOL_SIZE ?? CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE }
+        : location,
     apiKeys: vars.PETSTORE_API_KEYS ?? [],
     logLevel: vars.PETSTORE_LOG_LEVEL ?? CONFIG_DEFAULTS.PETSTORE_LOG_LEVEL,
     corsOrigins: vars.PETSTORE_CORS_ORIGINS ?? [],
     rateLimit: vars.PETSTORE_RATE_LIMIT,
     metrics: vars.PETSTORE_METRICS ?? CONFIG_DEFAULTS.PETSTORE_METRICS,
   });
+}
+
+/** A URL with its password removed (from the user-info part and from a `password` query parameter). */
+export function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = '';
+  // Only when present: touching searchParams re-encodes the whole query.
+  if (parsed.searchParams.has('password')) parsed.searchParams.delete('password');
+  return parsed.toString();
+}
+
+/** The database as it may be shown in a log line or on a terminal: never with a password. */
+export function describeDatabase(database: DatabaseConfig): string {
+  switch (database.kind) {
+    case 'memory':
+      return 'memory (nothing is kept after exit)';
+    case 'sqlite':
+      return `sqlite ${database.path}`;
+    case 'postgres':
+      return `postgres ${withoutPassword(database.url)} (pool of ${database.poolSize})`;
+  }
 }

@@ -4,12 +4,17 @@ import 'reflect-metadata';
 import type Database from 'better-sqlite3';
 import { Container } from 'inversify';
 import type Koa from 'koa';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 import { createHttpApp } from './adapters/http/create-http-app.js';
 import { systemClock } from './adapters/clock/system-clock.js';
 import { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
+import { openPostgresPool } from './adapters/postgres/create-postgres-pool.js';
+import { PostgresIdempotencyStore } from './adapters/postgres/postgres-idempotency-store.js';
+import { checkPostgres } from './adapters/postgres/postgres-health-check.js';
+import { PostgresPetRepository } from './adapters/postgres/postgres-pet-repository.js';
 import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
 import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
 import { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
@@ -30,11 +35,14 @@ import {
   listPets,
   type PetRepository,
 } from './domain/index.js';
+import { describeFault } from './logger.js';
 import { TOKENS } from './tokens.js';
 
 /**
  * A container for `config`. Every binding is a singleton; ports can be replaced with
  * `container.rebind(TOKENS.X)` before the first `get`. Close it with {@link closeContainer}.
+ * Resolve with `getAsync`: opening PostgreSQL (connecting, migrating) is asynchronous, and so
+ * is everything built on it.
  */
 export function createContainer(config: Config, logger: Logger): Container {
   const container = new Container({ defaultScope: 'Singleton' });
@@ -52,19 +60,45 @@ export function createContainer(config: Config, logger: Logger): Container {
       db.close();
     });
 
+  // The pool is ready once the schema is migrated, so a server never serves an old schema.
+  container
+    .bind<Pool>(TOKENS.PostgresPool)
+    .toResolvedValue(async () => {
+      if (config.database.kind !== 'postgres') throw new Error('no PostgreSQL database is configured');
+      const { url, poolSize } = config.database;
+      return openPostgresPool({ url, poolSize }, (err) =>
+        logger.warn({ fault: describeFault(err) }, 'PostgreSQL connection lost while idle; the pool will reconnect'),
+      );
+    })
+    .onDeactivation((pool) => pool.end());
+
   // Every port that stores data lives in the same database, so they are chosen together.
-  if (config.database.kind === 'sqlite') {
-    container
-      .bind<PetRepository>(TOKENS.PetRepository)
-      .toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]);
-    container
-      .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
-      .toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]);
-    container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]);
-  } else {
-    container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
-    container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore());
-    container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toConstantValue(async () => {});
+  switch (config.database.kind) {
+    case 'sqlite':
+      container
+        .bind<PetRepository>(TOKENS.PetRepository)
+        .toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]);
+      container
+        .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
+        .toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]);
+      container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]);
+      break;
+    case 'postgres':
+      container
+        .bind<PetRepository>(TOKENS.PetRepository)
+        .toResolvedValue((pool: Pool) => new PostgresPetRepository(pool), [TOKENS.PostgresPool]);
+      container
+        .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
+        .toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]);
+      container
+        .bind<ReadinessCheck>(TOKENS.ReadinessCheck)
+        .toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]);
+      break;
+    case 'memory':
+      container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
+      container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore());
+      container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toConstantValue(async () => {});
+      break;
   }
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
 
@@ -118,7 +152,7 @@ export function createContainer(config: Config, logger: Logger): Container {
   return container;
 }
 
-/** Releases what the container opened (the SQLite database, if it was used). */
+/** Releases what the container opened (the SQLite database or the PostgreSQL pool, if one was used). */
 export async function closeContainer(container: Container): Promise<void> {
   await container.unbindAllAsync();
 }

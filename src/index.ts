@@ -11,6 +11,23 @@ export { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-sto
 export { openSqliteDatabase, SQLITE_IN_MEMORY } from './adapters/sqlite/open-sqlite-database.js';
 export { migrateSqlite, SQLITE_SCHEMA_VERSION } from './adapters/sqlite/migrations.js';
 export { sqliteReadiness } from './adapters/sqlite/sqlite-readiness.js';
+export { PostgresPetRepository } from './adapters/postgres/postgres-pet-repository.js';
+export { PostgresIdempotencyStore } from './adapters/postgres/postgres-idempotency-store.js';
+export {
+  createPostgresPool,
+  openPostgresPool,
+  type PostgresPoolOptions,
+  POSTGRES_POOL_DEFAULTS,
+} from './adapters/postgres/create-postgres-pool.js';
+export {
+  migratePostgres,
+  type MigrationResult,
+  type PostgresMigration,
+  POSTGRES_MIGRATIONS,
+  POSTGRES_SCHEMA_VERSION,
+} from './adapters/postgres/migrations.js';
+export { checkPostgres } from './adapters/postgres/postgres-health-check.js';
+export { StorageUnavailableError } from './adapters/storage-unavailable-error.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 export { generateApiKey } from './adapters/auth/api-key.js';
 export { systemClock } from './adapters/clock/system-clock.js';
@@ -35,5 +52,5 @@ export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/p
 // The composition root and its configuration.
 export { createContainer, closeContainer } from './container.js';
 export { TOKENS } from './tokens.js';
-export { loadConfig, type Config, type DatabaseConfig, CONFIG_DEFAULTS } from './config.js';
+export { loadConfig, type Config, type DatabaseConfig, CONFIG_DEFAULTS, describeDatabase } from './config.js';
 export { createLogger } from './logger.js';

@@ -1,18 +1,16 @@
 // The server process: configuration from the environment, the composition root, the HTTP
 // server, and a clean stop on SIGTERM/SIGINT (stop accepting, finish requests, close the database).
+// Opening the database migrates its schema (under a lock, so several instances may start at once).
 import 'reflect-metadata';
 import type Koa from 'koa';
 import { generateApiKey } from './adapters/auth/api-key.js';
 import { startHttpServer } from './adapters/http/http-server.js';
 import { API_BASE_PATH } from './adapters/http/create-http-app.js';
-import { type Config, loadConfig } from './config.js';
+import { type Config, describeDatabase, loadConfig } from './config.js';
 import { closeContainer, createContainer } from './container.js';
 import { createLogger, describeFault } from './logger.js';
 import type { ServiceState } from './adapters/http/service-state.js';
 import { TOKENS } from './tokens.js';
-
-const describeDatabase = (config: Config): string =>
-  config.database.kind === 'memory' ? 'memory (nothing is kept after exit)' : `sqlite ${config.database.path}`;
 
 async function main(): Promise<void> {
   const loaded = loadConfig(process.env);
@@ -28,16 +26,17 @@ async function main(): Promise<void> {
   const container = createContainer(config, logger);
   let server;
   try {
-    const app = container.get<Koa>(TOKENS.HttpApp);
+    const app = await container.getAsync<Koa>(TOKENS.HttpApp);
     server = await startHttpServer(app.callback(), { host: config.host, port: config.port });
   } catch (err) {
     logger.fatal({ fault: describeFault(err) }, 'could not start');
-    await closeContainer(container);
+    // The container keeps a failed resolution and rethrows it on close: it was logged just above.
+    await closeContainer(container).catch(() => undefined);
     process.exitCode = 1;
     return;
   }
   const baseUrl = `${server.url}${API_BASE_PATH}`;
-  logger.info({ url: baseUrl, database: describeDatabase(config) }, 'listening');
+  logger.info({ url: baseUrl, database: describeDatabase(config.database) }, 'listening');
   if (generatedKey !== undefined) {
     // Printed once, on purpose, so that a newcomer can call the API at once. It is valid for this run only.
     process.stdout.write(

@@ -4,6 +4,7 @@ export const TOKENS = {
   Logger: Symbol.for('petstore.Logger'),
   SqliteDatabase: Symbol.for('petstore.SqliteDatabase'),
   Clock: Symbol.for('petstore.Clock'),
+  PostgresPool: Symbol.for('petstore.PostgresPool'),
   PetRepository: Symbol.for('petstore.PetRepository'),
   IdempotencyStore: Symbol.for('petstore.IdempotencyStore'),
   ApiKeyVerifier: Symbol.for('petstore.ApiKeyVerifier'),

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { loadConfig } from '../src/config.js';
+import { describeDatabase, loadConfig } from '../src/config.js';
 
 describe('configuration from the environment', () => {
   it('has defaults that need no set-up: SQLite under ./data, loopback, port 3000', () => {
@@ -67,7 +67,8 @@ describe('configuration from the environment', () => {
     const result = loadConfig({
       PORT: '70000',
       HOST: 'bad host',
-      PETSTORE_DB: 'postgres://db/pets',
+      PETSTORE_DB: 'mysql://db/pets',
+      PETSTORE_PG_POOL_SIZE: '0',
       PETSTORE_API_KEYS: 'good-key-0123456789,secret',
       PETSTORE_LOG_LEVEL: 'loud',
       PETSTORE_CORS_ORIGINS: 'https://app.example/path',
@@ -80,6 +81,7 @@ describe('configuration from the environment', () => {
       'PORT',
       'HOST',
       'PETSTORE_DB',
+      'PETSTORE_PG_POOL_SIZE',
       'PETSTORE_API_KEYS',
       'PETSTORE_LOG_LEVEL',
       'PETSTORE_CORS_ORIGINS',
@@ -95,5 +97,42 @@ describe('configuration from the environment', () => {
     for (const port of ['-1', '1.5', 'abc', '65536', ' 80']) {
       expect(E.isLeft(loadConfig({ PORT: port })), port).to.equal(true);
     }
+  });
+
+  it('takes postgres:// and postgresql:// URLs as PostgreSQL, with a pool of 10 unless PETSTORE_PG_POOL_SIZE says otherwise', () => {
+    for (const url of ['postgres://app:pw@db.internal:5432/pets', 'postgresql://db/pets?sslmode=require', 'POSTGRES://db/pets']) {
+      const config = loadConfig({ PETSTORE_DB: url });
+      expect(E.isRight(config) && config.right.database, url).to.deep.equal({ kind: 'postgres', url, poolSize: 10 });
+    }
+    const sized = loadConfig({ PETSTORE_DB: 'postgres://db/pets', PETSTORE_PG_POOL_SIZE: '25' });
+    expect(E.isRight(sized) && sized.right.database).to.deep.equal({ kind: 'postgres', url: 'postgres://db/pets', poolSize: 25 });
+  });
+
+  it('refuses pool sizes that are not whole numbers from 1 to 1000, naming the variable', () => {
+    for (const size of ['0', '1001', '-1', '2.5', 'ten', ' 10', '99999']) {
+      const result = loadConfig({ PETSTORE_DB: 'postgres://db/pets', PETSTORE_PG_POOL_SIZE: size });
+      expect(E.isLeft(result) && result.left, size).to.deep.equal(['PETSTORE_PG_POOL_SIZE must be an integer from 1 to 1000']);
+    }
+    for (const size of ['1', '1000']) expect(E.isRight(loadConfig({ PETSTORE_PG_POOL_SIZE: size })), size).to.equal(true);
+  });
+
+  it('refuses URLs of other schemes and postgres URLs it cannot parse, never echoing them', () => {
+    for (const url of ['mysql://db/pets', 'file:///tmp/pets.db', 'http://db/pets', 'postgres://app:s3cr#t@db/pets', 'postgres://db:99999/pets']) {
+      const result = loadConfig({ PETSTORE_DB: url });
+      const lines = E.isLeft(result) ? result.left : [];
+      expect(lines, url).to.have.length(1);
+      expect(lines[0]).to.match(/^PETSTORE_DB /);
+      expect(lines[0]).not.to.contain('s3cr');
+      expect(lines[0]).not.to.contain('db');
+    }
+  });
+
+  it('describes a PostgreSQL database without its password', () => {
+    expect(describeDatabase({ kind: 'postgres', url: 'postgres://app:s3cret@db:5432/pets?sslmode=require', poolSize: 10 })).to.equal(
+      'postgres postgres://app@db:5432/pets?sslmode=require (pool of 10)',
+    );
+    expect(describeDatabase({ kind: 'postgres', url: 'postgresql://app@db/pets?password=s3cret&options=-c%20x%3Dy', poolSize: 3 }))
+      .not.to.contain('s3cret');
+    expect(describeDatabase({ kind: 'sqlite', path: './data/petstore.db' })).to.equal('sqlite ./data/petstore.db');
   });
 });

@@ -1,8 +1,11 @@
 // The IdempotencyStore contract, run against every adapter of the port.
 import { join } from 'node:path';
 import { MemoryIdempotencyStore } from '../../src/adapters/memory/memory-idempotency-store.js';
+import { openPostgresPool } from '../../src/adapters/postgres/create-postgres-pool.js';
+import { PostgresIdempotencyStore } from '../../src/adapters/postgres/postgres-idempotency-store.js';
 import { openSqliteDatabase, SQLITE_IN_MEMORY } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteIdempotencyStore } from '../../src/adapters/sqlite/sqlite-idempotency-store.js';
+import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
 import { tempDir } from '../support/temp-dir.js';
 import { idempotencyStoreContract } from './idempotency-store.contract.js';
 
@@ -23,4 +26,18 @@ idempotencyStoreContract('SQLite on a file', async () => {
       dir.remove();
     },
   };
+});
+
+describeWithPostgres('PostgreSQL', () => {
+  idempotencyStoreContract('PostgreSQL', async () => {
+    const schema = await createTestSchema();
+    const pool = await openPostgresPool({ url: schema.url, poolSize: 4 });
+    return {
+      store: new PostgresIdempotencyStore(pool),
+      close: async () => {
+        await pool.end();
+        await schema.drop();
+      },
+    };
+  });
 });

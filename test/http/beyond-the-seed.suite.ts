@@ -1,8 +1,8 @@
 // What the service adds to interface 1.0.0, over real HTTP: cursor paging with Link headers,
 // deprecation signals on GET /pets/{petId}, Location on 201, and Idempotency-Key on POST /pets.
 import { expect } from 'chai';
-import type { DatabaseConfig } from '../../src/config.js';
 import { clientFor, request, type TestResponse } from '../support/http-client.js';
+import type { TestDatabase } from './http-api.suite.js';
 import { expectError } from '../support/expect-error.js';
 import { OTHER_TEST_API_KEY, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
@@ -10,20 +10,20 @@ import { OTHER_TEST_API_KEY, startTestServer, TEST_API_KEY, type TestServer } fr
 export const nextLink = (res: TestResponse): string | undefined =>
   /<([^>]+)>;\s*rel="next"/.exec(String(res.headers['link'] ?? ''))?.[1];
 
-export function beyondTheSeedSuite(name: string, database: () => { config: DatabaseConfig; cleanup: () => void }): void {
+export function beyondTheSeedSuite(name: string, database: () => TestDatabase | Promise<TestDatabase>): void {
   describe(`HTTP beyond the seed on ${name}`, () => {
     let server: TestServer;
-    let cleanup: () => void;
+    let cleanup: () => void | Promise<void>;
     let api: ReturnType<typeof clientFor>;
     beforeEach(async () => {
-      const db = database();
+      const db = await database();
       cleanup = db.cleanup;
       server = await startTestServer(db.config);
       api = clientFor(server.url, TEST_API_KEY);
     });
     afterEach(async () => {
       await server.close();
-      cleanup();
+      await cleanup();
     });
 
     const createMany = async (statuses: string[]) => {

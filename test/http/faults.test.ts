@@ -1,6 +1,7 @@
 // Faults and broken requests: each still ends as the JSON Error body, and the server keeps serving.
 import { expect } from 'chai';
 import { pino } from 'pino';
+import { StorageUnavailableError } from '../../src/adapters/storage-unavailable-error.js';
 import type { PetRepository } from '../../src/domain/index.js';
 import { TOKENS } from '../../src/tokens.js';
 import { clientFor } from '../support/http-client.js';
@@ -48,6 +49,41 @@ describe('faults and broken requests', () => {
       expect(logLines.join('')).not.to.match(STACK_TRACE);
       expect(logLines.join('')).not.to.contain(TEST_API_KEY);
       expect(logLines.join('')).not.to.contain('"stack"');
+    });
+  });
+
+  describe('a repository whose storage is unavailable', () => {
+    let server: TestServer;
+    let logLines: string[];
+    beforeEach(async () => {
+      const away = () => Promise.reject(new StorageUnavailableError('PostgreSQL is unavailable: connect ECONNREFUSED 10.0.0.9:5432'));
+      const unavailable: PetRepository = { create: away, findById: away, list: away };
+      logLines = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+      server = await startTestServer(
+        { kind: 'memory' },
+        { logger, configure: (c) => c.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(unavailable) },
+      );
+    });
+    afterEach(() => server.close());
+
+    it('answers 503 service_unavailable with Retry-After, and no detail of the fault', async () => {
+      const api = clientFor(server.url, TEST_API_KEY);
+      for (const res of [await api.get('/v1/pets'), await api.get('/v1/pets/1'), await api.postJson('/v1/pets', { name: 'a', categoryId: 1 })]) {
+        expectError(res, 503, 'service_unavailable');
+        expect(res.headers['retry-after']).to.equal('1');
+        expect(res.text).not.to.contain('ECONNREFUSED');
+        expect(res.text).not.to.contain('10.0.0.9');
+      }
+    });
+
+    it('logs it as a warning, not as an unexpected fault', async () => {
+      await clientFor(server.url, TEST_API_KEY).get('/v1/pets');
+      const entries = logLines.map((line) => JSON.parse(line));
+      expect(entries.filter((e) => e.msg === 'storage unavailable in GET /v1/pets').map((e) => [e.level, e.fault.type])).to.deep.equal([
+        [40, 'StorageUnavailableError'],
+      ]);
+      expect(entries.filter((e) => e.level >= 50)).to.deep.equal([]);
     });
   });
 

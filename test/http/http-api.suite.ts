@@ -6,20 +6,26 @@ import { clientFor, request } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
 import { OTHER_TEST_API_KEY, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
-export function httpApiSuite(name: string, database: () => { config: DatabaseConfig; cleanup: () => void }): void {
+/** A fresh, empty database for one test, and how to remove it afterwards. */
+export interface TestDatabase {
+  readonly config: DatabaseConfig;
+  cleanup(): void | Promise<void>;
+}
+
+export function httpApiSuite(name: string, database: () => TestDatabase | Promise<TestDatabase>): void {
   describe(`HTTP API on ${name}`, () => {
     let server: TestServer;
-    let cleanup: () => void;
+    let cleanup: () => void | Promise<void>;
     let api: ReturnType<typeof clientFor>;
     beforeEach(async () => {
-      const db = database();
+      const db = await database();
       cleanup = db.cleanup;
       server = await startTestServer(db.config);
       api = clientFor(server.url, TEST_API_KEY);
     });
     afterEach(async () => {
       await server.close();
-      cleanup();
+      await cleanup();
     });
 
     const create = async (body: Record<string, unknown>) => {

@@ -87,6 +87,16 @@ describe('the compiled server process', () => {
     expect(running.output()).to.contain('PORT must be an integer from 0 to 65535');
   });
 
+  it('exits 1 with "could not start" when PostgreSQL cannot be reached, never printing the password', async () => {
+    running = spawnServer({ PETSTORE_DB: 'postgres://app:start-secret-pw@127.0.0.1:1/pets', PETSTORE_API_KEYS: KEY });
+    expect(await running.exited).to.equal(1);
+    const fatal = running.output().split('\n').filter((line) => line.includes('"msg":"could not start"'));
+    expect(fatal).to.have.length(1);
+    expect(JSON.parse(fatal[0]!).fault.type).to.equal('StorageUnavailableError');
+    expect(running.output()).not.to.contain('start-secret-pw');
+    expect(running.output()).not.to.match(/\bat .+:\d+:\d+/); // no stack trace
+  });
+
   it('finishes a request in flight on SIGTERM before it exits 0, and keeps what it acknowledged', async () => {
     const file = join(dir.path, 'petstore.db');
     running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });

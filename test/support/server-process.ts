@@ -4,6 +4,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const COMPILED_MAIN = join(process.cwd(), 'dist', 'main.js');
+/** What `npm run migrate` runs. */
+export const COMPILED_MIGRATE = join(process.cwd(), 'dist', 'migrate.js');
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -13,9 +15,9 @@ export interface ServerProcess {
   readonly exited: Promise<number | null>;
 }
 
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  if (!existsSync(COMPILED_MAIN)) throw new Error(`${COMPILED_MAIN} is missing: run "npm run build" first (npm test does)`);
-  const child = spawn(process.execPath, [COMPILED_MAIN], {
+export function spawnServer(env: Record<string, string>, script = COMPILED_MAIN): ServerProcess {
+  if (!existsSync(script)) throw new Error(`${script} is missing: run "npm run build" first (npm test does)`);
+  const child = spawn(process.execPath, [script], {
     env: { PATH: process.env['PATH'] ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -44,8 +44,14 @@ export async function startTestServer(
     options.logger ?? pino({ level: 'silent' }),
   );
   options.configure?.(container);
-  const app = container.get<Koa>(TOKENS.HttpApp);
-  const server = await startHttpServer(app.callback(), { host: '127.0.0.1', port: 0, ...(options.limits ? { limits: options.limits } : {}) });
+  let server: RunningHttpServer;
+  try {
+    const app = await container.getAsync<Koa>(TOKENS.HttpApp);
+    server = await startHttpServer(app.callback(), { host: '127.0.0.1', port: 0, ...(options.limits ? { limits: options.limits } : {}) });
+  } catch (err) {
+    await closeContainer(container).catch(() => undefined);
+    throw err;
+  }
   return {
     url: server.url,
     container,

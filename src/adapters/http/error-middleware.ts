@@ -4,6 +4,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { describeFault } from '../../logger.js';
+import { StorageUnavailableError } from '../storage-unavailable-error.js';
 import { type ApiError, apiError } from './error-catalogue.js';
 import { sendError } from './send-error.js';
 
@@ -16,6 +17,9 @@ const CODE_BY_STATUS: Readonly<Record<number, Parameters<typeof apiError>[0]>> =
   415: 'unsupported_media_type',
   431: 'headers_too_large',
 };
+
+/** Seconds a client is asked to wait (Retry-After) before it retries after a 503. */
+export const STORAGE_RETRY_AFTER_SECONDS = 1;
 
 const statusOf = (err: unknown): number | undefined => {
   const status = (err as { status?: unknown } | null)?.status;
@@ -43,6 +47,17 @@ export const errorMiddleware =
       const clientError = thrownToApiError(err);
       if (clientError !== undefined) {
         sendError(ctx, clientError);
+        return;
+      }
+      if (err instanceof StorageUnavailableError) {
+        // Not a bug of the service: the store is away. The client may retry; the pool reconnects by itself.
+        logger.warn({ fault: describeFault(err) }, `storage unavailable in ${ctx.method} ${ctx.path}`);
+        sendError(
+          ctx,
+          apiError('service_unavailable', 'The service cannot reach its storage right now; retry shortly', {
+            headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+          }),
+        );
         return;
       }
       // A fault is logged by type and message only: never a stack trace, never request headers.

@@ -1,0 +1,131 @@
+// The PostgreSQL schema as an ordered list of versioned migrations, and the runner that applies
+// them at start. Never edit a released migration: append a new one with the next version.
+import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { classifyPostgresError } from './postgres-errors.js';
+
+export interface PostgresMigration {
+  /** 1, 2, 3 …: the position of the migration in the list. */
+  readonly version: number;
+  /** A few words on what it does, recorded with the version. */
+  readonly name: string;
+  /** One or more SQL statements, run in the migration's transaction. */
+  readonly sql: string;
+}
+
+/** The table that records which migrations a schema has (one row per applied version). */
+export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
+
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    name: 'pets',
+    // Ids come from an identity column: its sequence never hands out the same value twice, to
+    // any number of server instances, and never reuses one. MAXVALUE 2^53−1 keeps every id exact
+    // for JSON clients: beyond it the database refuses to create a pet rather than the service
+    // returning a rounded id. The (status, id) index serves the status filter already in id order.
+    sql: `CREATE TABLE pets (
+            id          bigint GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY,
+            name        text   NOT NULL,
+            category_id bigint NOT NULL,
+            status      text   NOT NULL CHECK (status IN ('available', 'pending', 'sold'))
+          );
+          CREATE INDEX pets_status_id ON pets (status, id);`,
+  },
+  {
+    version: 2,
+    name: 'idempotency keys',
+    // The idempotency records of creation requests, per caller (see SqliteIdempotencyStore).
+    // `token` names the claim that may complete or release a record; `pet` is the created pet.
+    sql: `CREATE TABLE idempotency_keys (
+            scope            text        NOT NULL,
+            key              text        NOT NULL,
+            token            text        NOT NULL,
+            fingerprint      text        NOT NULL,
+            pet              jsonb,
+            expires_at       timestamptz NOT NULL,
+            lease_expires_at timestamptz NOT NULL,
+            PRIMARY KEY (scope, key)
+          );
+          CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);`,
+  },
+];
+
+export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
+
+// The first key of the advisory lock, shared by every petstore release; the second key is the
+// schema, so instances working on different schemas of one database do not wait for each other.
+const MIGRATION_LOCK_CLASS = 0x7065_7473; // "pets"
+
+/** How long the migration transaction may take, lock wait included (its statements ignore the pool's timeouts). */
+export const MIGRATION_TIMEOUT_MS = 10 * 60_000;
+
+export interface MigrationResult {
+  /** The schema version found before (0 for a new schema). */
+  readonly from: number;
+  /** The schema version now. */
+  readonly to: number;
+}
+
+function checkOrder(migrations: readonly PostgresMigration[]): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(`migration "${migration.name}" has version ${migration.version}, expected ${index + 1}`);
+    }
+  });
+}
+
+/**
+ * Brings the schema the pool works in (the first schema of its search_path) to the newest
+ * version, and refuses a schema made by a newer release. Everything happens in one transaction
+ * under a transaction-level advisory lock: ten instances starting at once on a new schema
+ * migrate it exactly once (the others wait, then find nothing left to do), and an interrupted
+ * upgrade leaves the previous version intact, as PostgreSQL's DDL is transactional.
+ */
+export async function migratePostgres(
+  pool: Pool,
+  migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
+): Promise<MigrationResult> {
+  checkOrder(migrations);
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (err) {
+    throw classifyPostgresError(err);
+  }
+  // The pool's query timeout would cut a long migration or a long wait for the lock.
+  const run = (text: string, values: unknown[] = []) =>
+    client.query({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as QueryConfig);
+  let failure: Error | undefined;
+  try {
+    await run('BEGIN');
+    await run(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
+    await run('SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), \'\')))', [MIGRATION_LOCK_CLASS]);
+    await run(
+      `CREATE TABLE IF NOT EXISTS ${POSTGRES_MIGRATIONS_TABLE} (
+         version    integer     PRIMARY KEY,
+         name       text        NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now()
+       )`,
+    );
+    const { rows } = await run(`SELECT coalesce(max(version), 0) AS version FROM ${POSTGRES_MIGRATIONS_TABLE}`);
+    const from = Number((rows[0] as { version: number }).version);
+    if (from > migrations.length) {
+      throw new Error(
+        `the database has schema version ${from}, newer than this release knows (${migrations.length}); upgrade the service`,
+      );
+    }
+    for (const migration of migrations.slice(from)) {
+      await run(migration.sql);
+      await run(`INSERT INTO ${POSTGRES_MIGRATIONS_TABLE} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+    }
+    await run('COMMIT');
+    return { from, to: migrations.length };
+  } catch (err) {
+    failure = err instanceof Error ? err : new Error(String(err));
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw classifyPostgresError(err);
+  } finally {
+    // A client that failed is dropped, not handed back to the pool in an unknown state.
+    client.release(failure);
+  }
+}
