@@ -29,6 +29,9 @@ describe('discovery and operations', () => {
       expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
       expect(res.json.openapi).to.match(/^3\.1\./);
       expect(res.json.servers).to.deep.equal([{ url: '/v1', description: 'this server' }]);
+      // Paths outside /v1 point at this server's root, not at the document's example host.
+      expect(res.json.paths['/healthz'].servers).to.deep.equal([{ url: '/', description: 'this server' }]);
+      expect(JSON.stringify(res.json.paths)).not.to.contain('127.0.0.1:3000');
       expect(Object.keys(res.json.paths)).to.include.members(['/pets', '/pets/{petId}']);
     });
 
@@ -107,6 +110,8 @@ describe('discovery and operations', () => {
       expect(entries[0].caller).to.match(/^key-[0-9a-f]{16}$/);
       expect(entries[1]).to.deep.include({ method: 'GET', route: '/v1/pets', status: 401 });
       expect(entries[2]).to.deep.include({ route: '/v1/pets/:petId', status: 200 });
+      const deprecated = lines.map((l) => JSON.parse(l)).find((e) => e.msg === 'deprecated operation called');
+      expect(deprecated.requestId, 'the other lines of a request carry its id too').to.equal(entries[2].requestId);
       const all = lines.join('\n');
       for (const secret of [TEST_API_KEY, 'wrong-key-but-secret-0123', 'Bearer', 'authorization']) expect(all).not.to.contain(secret);
     });

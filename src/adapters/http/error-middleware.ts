@@ -51,7 +51,7 @@ export const errorMiddleware =
       }
       if (err instanceof StorageUnavailableError) {
         // Not a bug of the service: the store is away. The client may retry; the pool reconnects by itself.
-        logger.warn({ fault: describeFault(err) }, `storage unavailable in ${ctx.method} ${ctx.path}`);
+        logger.warn({ fault: describeFault(err), requestId: ctx.state['requestId'] }, `storage unavailable in ${ctx.method} ${ctx.path}`);
         sendError(
           ctx,
           apiError('service_unavailable', 'The service cannot reach its storage right now; retry shortly', {
@@ -62,7 +62,7 @@ export const errorMiddleware =
       }
       // A fault is logged by type and message only: never a stack trace, never request headers.
       logger.error(
-        { fault: describeFault(err) },
+        { fault: describeFault(err), requestId: ctx.state['requestId'] },
         `unexpected fault in ${ctx.method} ${ctx.path}`,
       );
       sendError(ctx, apiError('internal_error', 'The service met an unexpected fault; the request was not completed'));

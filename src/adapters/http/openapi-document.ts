@@ -10,7 +10,17 @@ export function loadOpenApiDocument(): Record<string, unknown> {
   return load(readPackageFile(OPENAPI_SOURCE)) as Record<string, unknown>;
 }
 
-/** The document as served: identical but for `servers`, which points at this very server. */
+/**
+ * The document as served: identical but for `servers`, which point at this very server: the
+ * API at `apiBasePath`, and the paths with servers of their own (/healthz, /docs…) at its root.
+ */
 export function servedOpenApiDocument(apiBasePath: string): Record<string, unknown> {
-  return { ...loadOpenApiDocument(), servers: [{ url: apiBasePath, description: 'this server' }] };
+  const document = loadOpenApiDocument();
+  const paths = Object.fromEntries(
+    Object.entries(document['paths'] as Record<string, Record<string, unknown>>).map(([path, item]) => [
+      path,
+      item['servers'] === undefined ? item : { ...item, servers: [{ url: '/', description: 'this server' }] },
+    ]),
+  );
+  return { ...document, paths, servers: [{ url: apiBasePath, description: 'this server' }] };
 }

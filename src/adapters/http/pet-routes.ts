@@ -93,7 +93,7 @@ export function petRoutes(
 
   // Deprecated by the interface (removal on 2030-12-05); kept working until then.
   router.get('getPet', '/pets/:petId', markDeprecated, ...guard, async (ctx) => {
-    logger.info({ caller: caller(ctx).id, operation: 'getPet' }, 'deprecated operation called');
+    logger.info({ caller: caller(ctx).id, operation: 'getPet', requestId: ctx.state['requestId'] }, 'deprecated operation called');
     const params = PetPathParams.decode(ctx.params);
     if (E.isLeft(params)) return sendError(ctx, invalidInput('path', params.left));
     const { petId } = params.right;
