@@ -4,6 +4,7 @@ export const ERROR_CATALOGUE = {
   invalid_parameter: 400,
   validation_failed: 400,
   malformed_json: 400,
+  invalid_utf8: 400,
   missing_body: 400,
   bad_request: 400,
   unauthorized: 401,
