@@ -103,6 +103,30 @@ describe('faults and broken requests', () => {
       }
     });
 
+    it('answers an Expect other than 100-continue with a 417 JSON Error body, and honours 100-continue', async () => {
+      const auth = `Authorization: Bearer ${TEST_API_KEY}\r\n`;
+      for (const expectation of ['foo', '200-ok', 'x'.repeat(100)]) {
+        const answer = parseRawAnswer(await rawExchange(server.url, `GET /v1/pets HTTP/1.1\r\nHost: x\r\n${auth}Expect: ${expectation}\r\n\r\n`));
+        expect(answer.status).to.equal(417);
+        expect(answer.headers).to.match(/connection: close/i);
+        expect(answer.json).to.deep.include({ code: 'expectation_failed', status: 417 });
+      }
+      const body = '{"name":"Patient","categoryId":1}';
+      const continued = await rawExchange(
+        server.url,
+        `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${auth}Expect: 100-continue\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      expect(continued).to.match(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
+    });
+
+    it('answers CONNECT with a 400 JSON Error body: the service is not a proxy', async () => {
+      const answer = parseRawAnswer(await rawExchange(server.url, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+      expect(answer.status).to.equal(400);
+      expect(answer.json).to.deep.include({ code: 'bad_request', status: 400 });
+      expect(answer.json.message).to.contain('not a proxy');
+    });
+
     it('answers headers over the 16 KiB limit with a 431 JSON Error body, and keeps serving', async () => {
       const bytes = `GET /v1/pets HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20 * 1024)}\r\n\r\n`;
       const answer = parseRawAnswer(await rawExchange(server.url, bytes));

@@ -15,6 +15,7 @@ export const ERROR_CATALOGUE = {
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   idempotency_key_reused: 422,
   rate_limited: 429,
   headers_too_large: 431,
