@@ -98,6 +98,25 @@ describe('reading the request body', () => {
     expect((await api.get('/v1/pets')).status).to.equal(200);
   });
 
+  it('survives bad bytes that arrive after the limit was reached (413), and keeps serving', async () => {
+    // Chunked, so no length is declared: the limit is found while reading, and more bytes follow.
+    const chunk = (bytes: Buffer) => Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]);
+    const request = Buffer.concat([
+      Buffer.from(
+        `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_API_KEY}\r\nContent-Type: application/json\r\n` +
+          'Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n',
+      ),
+      chunk(Buffer.from(`{"name":"${'a'.repeat(20 * 1024)}`)),
+      chunk(Buffer.from([0xff, 0xfe])),
+      chunk(Buffer.from('","categoryId":1}')),
+      Buffer.from('0\r\n\r\n'),
+    ]);
+    const answer = parseRawAnswer(await rawExchange(server.url, request));
+    expect(answer.json).to.deep.include({ code: 'payload_too_large', status: 413 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await api.get('/v1/pets')).status).to.equal(200);
+  });
+
   it('refuses a declared Content-Length over the limit with 413 before reading the body', async () => {
     const head =
       `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_API_KEY}\r\nContent-Type: application/json\r\n` +

@@ -66,8 +66,12 @@ export function utf8CheckedBody(req: IncomingMessage): CheckedBody {
   });
   // What the parser would have seen on the request itself: an upload cut off, a corrupt compressed body.
   req.once('aborted', () => check.destroy(clientError(400, 'request aborted')));
-  req.once('error', (err) => check.destroy(err));
-  decompress?.once('error', (err) => check.destroy(err));
+  req.on('error', (err) => check.destroy(err));
+  decompress?.on('error', (err) => check.destroy(err));
+  // The parser listens for errors only while it reads. Bytes still arrive after it stopped
+  // (at the size limit, or on its own error), and one of them may be bad: an 'error' event
+  // nobody listens to would end the process.
+  check.on('error', () => {});
   (decompress === undefined ? req : req.pipe(decompress)).pipe(check);
   // Uncompressed, the parser checks the declared length (and refuses one over the limit before reading).
   const headers: IncomingHttpHeaders = encoding === 'identity' ? { 'content-length': req.headers['content-length'] } : {};
