@@ -14,6 +14,11 @@ export interface HttpServerLimits {
   readonly requestTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open. */
   readonly keepAliveTimeoutMs: number;
+  /**
+   * How long a connection with a request open may go without a byte received or sent (a
+   * client that stops reading its answer: slow read); then it is cut, with no answer.
+   */
+  readonly socketIdleTimeoutMs: number;
   /** On stop, how long requests in flight may take before their connections are cut. */
   readonly shutdownGraceMs: number;
 }
@@ -23,6 +28,7 @@ export const DEFAULT_SERVER_LIMITS: HttpServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  socketIdleTimeoutMs: 30_000,
   shutdownGraceMs: 5_000,
 };
 
@@ -97,6 +103,8 @@ export function startHttpServer(
     },
     handler,
   );
+  // With no 'timeout' listener, Node destroys a socket idle this long (0, its default, never does).
+  server.setTimeout(limits.socketIdleTimeoutMs);
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   server.on('checkExpectation', answerUnknownExpectation);
