@@ -94,8 +94,14 @@ describe('faults and broken requests', () => {
     });
     afterEach(() => server.close());
 
-    it('answers a request that is not valid HTTP with a 400 JSON Error body', async () => {
-      for (const bytes of ['NONSENSE\r\n\r\n', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n']) {
+    it('answers a request that is not valid HTTP, or whose framing is ambiguous (smuggling), with a 400 JSON Error body', async () => {
+      const smuggling = [
+        'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nContent-Length: 5\r\n\r\n{}{}',
+        'POST /v1/pets HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n',
+        'GET /v1/pets HTTP/1.1\r\nHost: x\r\n Authorization: Bearer folded-line-0123456789\r\n\r\n',
+      ];
+      for (const bytes of ['NONSENSE\r\n\r\n', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', ...smuggling]) {
         const answer = parseRawAnswer(await rawExchange(server.url, bytes));
         expect(answer.status, bytes).to.equal(400);
         expect(answer.headers).to.match(/content-type: application\/json; charset=utf-8/i);
