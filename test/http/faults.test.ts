@@ -6,7 +6,8 @@ import type { PetRepository } from '../../src/domain/index.js';
 import { TOKENS } from '../../src/tokens.js';
 import { clientFor } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
-import { parseRawAnswer, rawExchange } from '../support/raw-http.js';
+import { assertDocumented } from '../support/openapi-contract.js';
+import { parseRawAnswer, rawExchange, rawRequest } from '../support/raw-http.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
 const STACK_TRACE = /at .+\(.+:\d+:\d+\)|\.ts:\d+|node_modules/;
@@ -111,11 +112,12 @@ describe('faults and broken requests', () => {
 
     it('answers an Expect other than 100-continue with a 417 JSON Error body, and honours 100-continue', async () => {
       const auth = `Authorization: Bearer ${TEST_API_KEY}\r\n`;
-      for (const expectation of ['foo', '200-ok', 'x'.repeat(100)]) {
-        const answer = parseRawAnswer(await rawExchange(server.url, `GET /v1/pets HTTP/1.1\r\nHost: x\r\n${auth}Expect: ${expectation}\r\n\r\n`));
+      for (const [expectation, path] of [['foo', '/v1/pets'], ['200-ok', '/v1/pets/1'], ['x'.repeat(100), '/v1/pets']] as const) {
+        const answer = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: x\r\n${auth}Expect: ${expectation}\r\n\r\n`);
         expect(answer.status).to.equal(417);
-        expect(answer.headers).to.match(/connection: close/i);
+        expect(answer.headers['connection']).to.equal('close');
         expect(answer.json).to.deep.include({ code: 'expectation_failed', status: 417 });
+        await assertDocumented('GET', `${server.url}${path}`, answer);
       }
       const body = '{"name":"Patient","categoryId":1}';
       const continued = await rawExchange(
