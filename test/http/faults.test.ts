@@ -6,7 +6,8 @@ import type { PetRepository } from '../../src/domain/index.js';
 import { TOKENS } from '../../src/tokens.js';
 import { clientFor } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
-import { parseRawAnswer, rawExchange } from '../support/raw-http.js';
+import { assertDocumented } from '../support/openapi-contract.js';
+import { parseRawAnswer, rawExchange, rawRequest } from '../support/raw-http.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
 const STACK_TRACE = /at .+\(.+:\d+:\d+\)|\.ts:\d+|node_modules/;
@@ -94,13 +95,44 @@ describe('faults and broken requests', () => {
     });
     afterEach(() => server.close());
 
-    it('answers a request that is not valid HTTP with a 400 JSON Error body', async () => {
-      for (const bytes of ['NONSENSE\r\n\r\n', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n']) {
+    it('answers a request that is not valid HTTP, or whose framing is ambiguous (smuggling), with a 400 JSON Error body', async () => {
+      const smuggling = [
+        'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nContent-Length: 5\r\n\r\n{}{}',
+        'POST /v1/pets HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n',
+        'GET /v1/pets HTTP/1.1\r\nHost: x\r\n Authorization: Bearer folded-line-0123456789\r\n\r\n',
+      ];
+      for (const bytes of ['NONSENSE\r\n\r\n', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', ...smuggling]) {
         const answer = parseRawAnswer(await rawExchange(server.url, bytes));
         expect(answer.status, bytes).to.equal(400);
         expect(answer.headers).to.match(/content-type: application\/json; charset=utf-8/i);
         expect(answer.json).to.deep.include({ code: 'bad_request', status: 400 });
       }
+    });
+
+    it('answers an Expect other than 100-continue with a 417 JSON Error body, and honours 100-continue', async () => {
+      const auth = `Authorization: Bearer ${TEST_API_KEY}\r\n`;
+      for (const [expectation, path] of [['foo', '/v1/pets'], ['200-ok', '/v1/pets/1'], ['x'.repeat(100), '/v1/pets']] as const) {
+        const answer = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: x\r\n${auth}Expect: ${expectation}\r\n\r\n`);
+        expect(answer.status).to.equal(417);
+        expect(answer.headers['connection']).to.equal('close');
+        expect(answer.json).to.deep.include({ code: 'expectation_failed', status: 417 });
+        await assertDocumented('GET', `${server.url}${path}`, answer);
+      }
+      const body = '{"name":"Patient","categoryId":1}';
+      const continued = await rawExchange(
+        server.url,
+        `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${auth}Expect: 100-continue\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+      );
+      expect(continued).to.match(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
+    });
+
+    it('answers CONNECT with a 400 JSON Error body: the service is not a proxy', async () => {
+      const answer = parseRawAnswer(await rawExchange(server.url, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
+      expect(answer.status).to.equal(400);
+      expect(answer.json).to.deep.include({ code: 'bad_request', status: 400 });
+      expect(answer.json.message).to.contain('not a proxy');
     });
 
     it('answers headers over the 16 KiB limit with a 431 JSON Error body, and keeps serving', async () => {

@@ -1,8 +1,10 @@
 // The compiled server as a real process, as `npm start` runs it: start-up, configuration,
 // data that survives a restart, and a clean stop on SIGTERM/SIGINT.
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
 import { baseUrlOf, type ServerProcess, spawnServer, waitForOutput } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -128,5 +130,66 @@ describe('the compiled server process', () => {
     running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
     const again = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
     expect((await again.get('/v1/pets')).json).to.deep.equal([JSON.parse(text)]);
+  });
+
+  it('on SIGTERM under load: answers every request in flight in full, refuses new connections, exits 0, loses nothing', async function () {
+    this.timeout(40_000);
+    const file = join(dir.path, 'petstore.db');
+    running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
+    const origin = new URL(await baseUrlOf(running)).origin;
+    // 20 uploads in flight: head and half the body sent, the rest only after SIGTERM.
+    const uploads = Array.from({ length: 20 }, (_, i) => {
+      const body = JSON.stringify({ name: `Upload ${i}`, categoryId: i, status: 'pending' });
+      const req = httpRequest(`${origin}/v1/pets`, {
+        method: 'POST',
+        agent: false,
+        headers: { Authorization: `Bearer ${KEY}`, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) },
+      });
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        req.on('response', (res) => {
+          let text = '';
+          res.on('data', (c: Buffer) => (text += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+          res.on('error', reject);
+        });
+        req.on('error', reject);
+      });
+      req.write(body.slice(0, 12));
+      return { body, answer, finish: () => req.end(body.slice(12)) };
+    });
+    // And a stream of quick creates from 6 clients, running through the stop.
+    const stream = startCreateStream({ origins: [origin], apiKey: KEY, workers: 6, total: 10_000, prefix: 'stream' });
+    while (stream.acknowledged.length < 30) await new Promise((resolve) => setTimeout(resolve, 5));
+
+    running.child.kill('SIGTERM');
+    await waitForOutput(running, /"msg":"stopping: finishing requests in flight"/);
+    // From now on no connection is accepted.
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(Number(new URL(origin).port), '127.0.0.1');
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve('accepted');
+      });
+      socket.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    expect(refused).to.equal('ECONNREFUSED');
+    for (const upload of uploads) upload.finish();
+    const answers = await Promise.all(uploads.map((upload) => upload.answer));
+    await stream.done;
+
+    for (const [i, { status, text }] of answers.entries()) {
+      expect(status, text).to.equal(201);
+      expect(JSON.parse(text)).to.deep.include(JSON.parse(uploads[i]!.body));
+    }
+    expect(stream.unexpected.map((res) => `${res.status} ${res.text}`), 'no HTTP error, 5xx least of all').to.deep.equal([]);
+    for (const error of stream.connectionErrors) expect(error).to.be.oneOf(['ECONNREFUSED', 'ECONNRESET', 'socket hang up']);
+    expect(await running.exited).to.equal(0);
+    expect(running.output()).to.contain('"msg":"stopped"');
+
+    running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
+    const stored = await listAllPets(new URL(await baseUrlOf(running)).origin, KEY);
+    const sent = new Map(stream.sent);
+    for (const { body } of uploads) sent.set(JSON.parse(body).name, JSON.parse(body));
+    expectNothingLostNothingInvented(stored, { acknowledged: [...stream.acknowledged, ...answers.map(({ text }) => JSON.parse(text))], sent });
   });
 });

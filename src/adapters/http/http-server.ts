@@ -2,6 +2,7 @@
 // requests too broken to reach Koa, and a graceful stop that lets requests in flight finish.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { apiError, type ApiError, errorBody } from './error-catalogue.js';
 
 export interface HttpServerLimits {
@@ -13,6 +14,11 @@ export interface HttpServerLimits {
   readonly requestTimeoutMs: number;
   /** How long an idle keep-alive connection is kept open. */
   readonly keepAliveTimeoutMs: number;
+  /**
+   * How long a connection with a request open may go without a byte received or sent (a
+   * client that stops reading its answer: slow read); then it is cut, with no answer.
+   */
+  readonly socketIdleTimeoutMs: number;
   /** On stop, how long requests in flight may take before their connections are cut. */
   readonly shutdownGraceMs: number;
 }
@@ -22,6 +28,7 @@ export const DEFAULT_SERVER_LIMITS: HttpServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
+  socketIdleTimeoutMs: 30_000,
   shutdownGraceMs: 5_000,
 };
 
@@ -44,14 +51,8 @@ const clientErrorAnswer = (code: string | undefined): ApiError => {
 
 const REASONS: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
 
-function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
-  // As Node's own handler does: no answer over one already being written on this connection.
-  const answerUnderWay = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
-  if (err.code === 'ECONNRESET' || !socket.writable || answerUnderWay) {
-    socket.destroy();
-    return;
-  }
-  const error = clientErrorAnswer(err.code);
+/** Writes `error` as a whole HTTP answer straight to the socket, and closes the connection. */
+function writeErrorAndClose(socket: Socket, error: ApiError): void {
   const body = JSON.stringify(errorBody(error));
   socket.end(
     `HTTP/1.1 ${error.status} ${REASONS[error.status] ?? 'Bad Request'}\r\n` +
@@ -60,6 +61,30 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
       'Connection: close\r\n\r\n' +
       body,
   );
+}
+
+function answerClientError(err: NodeJS.ErrnoException, socket: Socket): void {
+  // As Node's own handler does: no answer over one already being written on this connection.
+  const answerUnderWay = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
+  if (err.code === 'ECONNRESET' || !socket.writable || answerUnderWay) {
+    socket.destroy();
+    return;
+  }
+  writeErrorAndClose(socket, clientErrorAnswer(err.code));
+}
+
+// Node would close a CONNECT connection without a word: the service is no proxy, and says so.
+function answerConnect(_req: IncomingMessage, socket: Duplex): void {
+  writeErrorAndClose(socket as Socket, apiError('bad_request', 'The service is not a proxy: CONNECT is not served'));
+}
+
+// Node would answer an Expect other than 100-continue with a bare 417 and no body.
+function answerUnknownExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify(errorBody(apiError('expectation_failed', 'The only expectation the service meets is "Expect: 100-continue"')));
+  // Its body, if any, is not read: the connection is closed after the answer.
+  res
+    .writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' })
+    .end(body);
 }
 
 export function startHttpServer(
@@ -78,7 +103,11 @@ export function startHttpServer(
     },
     handler,
   );
+  // With no 'timeout' listener, Node destroys a socket idle this long (0, its default, never does).
+  server.setTimeout(limits.socketIdleTimeoutMs);
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
+  server.on('checkExpectation', answerUnknownExpectation);
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {

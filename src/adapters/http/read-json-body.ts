@@ -1,10 +1,12 @@
 // Reads a JSON request body with koa-bodyparser and turns each way it can fail into the
-// answer a client can act on: no body (400), not JSON (415), too large (413), not parseable (400).
+// answer a client can act on: no body (400), not JSON (415), too large (413), not UTF-8 (400),
+// not parseable (400).
 import bodyParser from 'koa-bodyparser';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Context } from 'koa';
 import { type ApiError, apiError } from './error-catalogue.js';
 import { thrownToApiError } from './error-middleware.js';
+import { InvalidUtf8Error, utf8CheckedBody } from './utf8-checked-body.js';
 
 const noop = async (): Promise<void> => {};
 
@@ -29,8 +31,13 @@ export function jsonBodyReader(limitBytes: number): ReadJsonBody {
       );
     }
     try {
-      await parse(ctx, noop);
+      // koa-bodyparser reads `ctx.req`: it is given the body's bytes with their Content-Encoding
+      // undone and checked to be UTF-8 on the way, as its decoder would replace bad bytes silently.
+      await parse({ request: ctx.request, req: utf8CheckedBody(ctx.req) } as unknown as Context, noop);
     } catch (err) {
+      if (err instanceof InvalidUtf8Error) {
+        return E.left(apiError('invalid_utf8', 'The request body is not valid UTF-8: JSON must be sent in UTF-8'));
+      }
       const status = (err as { status?: number }).status;
       if (status === 413) {
         return E.left(apiError('payload_too_large', `The request body must not exceed ${limitBytes} bytes`));
