@@ -48,6 +48,21 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
           );
           CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);`,
   },
+  {
+    version: 3,
+    name: 'api keys',
+    // API keys managed with `petstore keys`, kept as the SHA-256 of the key (hex), never the
+    // key; the UNIQUE digest is the index every authentication looks a key up by. Ids are
+    // exact for JSON clients, as for pets. revoked_at is NULL while the key is active.
+    sql: `CREATE TABLE api_keys (
+            id         bigint      GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY,
+            digest     text        NOT NULL UNIQUE CHECK (digest ~ '^[0-9a-f]{64}$'),
+            caller_id  text        NOT NULL,
+            label      text        NOT NULL,
+            created_at timestamptz NOT NULL,
+            revoked_at timestamptz
+          );`,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;

@@ -27,6 +27,17 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (scope, key)
    ) STRICT, WITHOUT ROWID;
    CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);`,
+  // 3: API keys managed with `petstore keys`, kept as the SHA-256 of the key (hex), never the
+  // key. The UNIQUE digest is the index every authentication looks a key up by. Times are
+  // Unix milliseconds; revoked_at is NULL while the key is active.
+  `CREATE TABLE api_keys (
+     id         INTEGER PRIMARY KEY AUTOINCREMENT,
+     digest     TEXT    NOT NULL UNIQUE CHECK (length(digest) = 64),
+     caller_id  TEXT    NOT NULL,
+     label      TEXT    NOT NULL,
+     created_at INTEGER NOT NULL,
+     revoked_at INTEGER
+   ) STRICT;`,
 ];
 
 export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
