@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { type ApiKeyAdmin, apiKeyAdmin } from './adapters/auth/api-key-admin.js';
 import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 import { anyApiKeyVerifier, StoredApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
-import { createHttpApp } from './adapters/http/create-http-app.js';
+import { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
 import { systemClock } from './adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from './adapters/memory/memory-api-key-store.js';
 import { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
@@ -132,6 +132,11 @@ export function createContainer(config: Config, logger: Logger): Container {
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
 
+  container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue({
+    corsOrigins: config.corsOrigins,
+    metrics: config.metrics,
+    ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+  });
   container
     .bind<Koa>(TOKENS.HttpApp)
     .toResolvedValue(
@@ -144,6 +149,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         log: Logger,
         readiness: ReadinessCheck,
         state: ServiceState,
+        options: HttpAppOptions,
       ) =>
         createHttpApp({
           useCases: { listPets: list, createPet: create, createPetOnce: createOnce, getPet: get },
@@ -151,11 +157,7 @@ export function createContainer(config: Config, logger: Logger): Container {
           logger: log,
           readiness,
           state,
-          options: {
-            corsOrigins: config.corsOrigins,
-            metrics: config.metrics,
-            ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
-          },
+          options,
         }),
       [
         TOKENS.ListPets,
@@ -166,6 +168,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         TOKENS.Logger,
         TOKENS.ReadinessCheck,
         TOKENS.ServiceState,
+        TOKENS.HttpAppOptions,
       ],
     );
   return container;

@@ -17,5 +17,6 @@ export const TOKENS = {
   GetPet: Symbol.for('petstore.GetPet'),
   ServiceState: Symbol.for('petstore.ServiceState'),
   ReadinessCheck: Symbol.for('petstore.ReadinessCheck'),
+  HttpAppOptions: Symbol.for('petstore.HttpAppOptions'),
   HttpApp: Symbol.for('petstore.HttpApp'),
 } as const;

@@ -15,6 +15,6 @@ export const dependencyRules = (root: string): IForbiddenRuleType[] => [
     name: 'nothing-depends-on-the-composition-root-but-entry-points',
     severity: 'error',
     from: { path: `^${root}/(domain|adapters)/` },
-    to: { path: `^${root}/((container|main|migrate|cli|index)\\.ts$|commands/)` },
+    to: { path: `^${root}/((container|pet-store|main|migrate|cli|index)\\.ts$|commands/)` },
   },
 ];

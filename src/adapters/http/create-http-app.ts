@@ -10,11 +10,12 @@ import { errorMiddleware } from './error-middleware.js';
 import { createHttpMetrics } from './http-metrics.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { observeRequests } from './observe-requests.js';
-import { servedOpenApiDocument } from './openapi-document.js';
+import { loadOpenApiDocument, servedOpenApiDocument } from './openapi-document.js';
 import { type MetricsAccess, operationsRoutes } from './operations-routes.js';
 import { type PetUseCases, petRoutes } from './pet-routes.js';
 import { type RateLimit, rateLimitPerCaller } from './rate-limit.js';
 import { jsonBodyReader } from './read-json-body.js';
+import { mountPrefix } from './request-path.js';
 import type { ReadinessCheck, ServiceState } from './service-state.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
@@ -62,7 +63,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     logger: deps.logger,
   });
   const reference = apiReferenceRoutes(OPENAPI_PATH);
-  const openApiDocument = servedOpenApiDocument(API_BASE_PATH);
+  const openApiDocument = loadOpenApiDocument();
   const pets = petRoutes(
     deps.useCases,
     guard,
@@ -72,7 +73,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   );
   // Discovery needs no key: a client learns the interface before it has one.
   operations.get(OPENAPI_PATH, (ctx) => {
-    ctx.body = openApiDocument;
+    ctx.body = servedOpenApiDocument(openApiDocument, `${mountPrefix(ctx)}${API_BASE_PATH}`);
   });
 
   app.use(observeRequests(deps.logger, metrics));

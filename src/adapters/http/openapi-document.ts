@@ -10,7 +10,10 @@ export function loadOpenApiDocument(): Record<string, unknown> {
   return load(readPackageFile(OPENAPI_SOURCE)) as Record<string, unknown>;
 }
 
-/** The document as served: identical but for `servers`, which points at this very server. */
-export function servedOpenApiDocument(apiBasePath: string): Record<string, unknown> {
-  return { ...loadOpenApiDocument(), servers: [{ url: apiBasePath, description: 'this server' }] };
+/**
+ * The document as served: identical but for `servers`, which points at this very server
+ * (its API base path, behind any mount prefix).
+ */
+export function servedOpenApiDocument(document: Record<string, unknown>, apiBasePath: string): Record<string, unknown> {
+  return { ...document, servers: [{ url: apiBasePath, description: 'this server' }] };
 }
