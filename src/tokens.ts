@@ -1,4 +1,5 @@
 // The inversify service identifiers: one Symbol per port, use case and service of the composition root.
+/** The inversify service identifiers of {@link createContainer}'s bindings: rebind one to replace a port. */
 export const TOKENS = {
   Config: Symbol.for('petstore.Config'),
   Logger: Symbol.for('petstore.Logger'),

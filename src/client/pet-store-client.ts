@@ -3,7 +3,7 @@
 import { linkTarget } from './link-header.js';
 import { CLIENT_ERROR_CODES, PetStoreError, type PetStoreErrorDetail } from './pet-store-error.js';
 import { DEFAULT_RETRY_POLICY, delayBefore, isRetryableStatus, type RetryPolicy, sleep } from './retry.js';
-import { type CallOptions, isPet, type ListPetsQuery, type NewPet, type Pet, type PetPage } from './types.js';
+import { type CallOptions, isPet, type ListPetsParams, type NewPet, type Pet, type PetPage } from './types.js';
 
 /** How a {@link PetStoreClient} reaches the service. */
 export interface PetStoreClientOptions {
@@ -68,7 +68,7 @@ export class PetStoreClient {
   }
 
   /** The first page of pets, in ascending id order; follow `next` with {@link nextPage}. */
-  async listPets(query: ListPetsQuery = {}, options: CallOptions = {}): Promise<PetPage> {
+  async listPets(query: ListPetsParams = {}, options: CallOptions = {}): Promise<PetPage> {
     const url = new URL('pets', this.base);
     if (query.limit !== undefined) url.searchParams.set('limit', String(query.limit));
     if (query.status !== undefined) url.searchParams.set('status', query.status);
@@ -81,7 +81,7 @@ export class PetStoreClient {
   }
 
   /** Every page of the list, one after the other, following `Link: rel="next"`. */
-  async *pages(query: ListPetsQuery = {}, options: CallOptions = {}): AsyncGenerator<PetPage, void, undefined> {
+  async *pages(query: ListPetsParams = {}, options: CallOptions = {}): AsyncGenerator<PetPage, void, undefined> {
     let page: PetPage | undefined = await this.listPets(query, options);
     while (page !== undefined) {
       yield page;
@@ -90,7 +90,7 @@ export class PetStoreClient {
   }
 
   /** Every pet of the list, page after page (each fetched when the one before is used up). */
-  async *allPets(query: ListPetsQuery = {}, options: CallOptions = {}): AsyncGenerator<Pet, void, undefined> {
+  async *allPets(query: ListPetsParams = {}, options: CallOptions = {}): AsyncGenerator<Pet, void, undefined> {
     for await (const page of this.pages(query, options)) yield* page.pets;
   }
 

@@ -26,7 +26,7 @@ export interface PetPage {
 }
 
 /** Which pets to list. */
-export interface ListPetsQuery {
+export interface ListPetsParams {
   /** Pets per page, 1 to 100 (the service's default: 20). */
   readonly limit?: number;
   /** Only pets with this status. */

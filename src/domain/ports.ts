@@ -6,6 +6,7 @@ import type { Option } from 'fp-ts/lib/Option.js';
 import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord } from './api-key.js';
 import type { Pet, PetDraft, PetId, PetStatus } from './pet.js';
 
+/** Which pets {@link PetRepository.list} answers. */
 export interface PetListQuery {
   /** At most this many pets: a positive integer. */
   readonly limit: number;
@@ -15,6 +16,7 @@ export interface PetListQuery {
   readonly afterId?: PetId;
 }
 
+/** Where pets are kept. The memory adapter defines the behaviour; every adapter passes the same contract suite. */
 export interface PetRepository {
   /** Stores a pet and returns it with its new id; ids only ever increase. */
   create(draft: PetDraft): Promise<Pet>;
@@ -28,6 +30,7 @@ export interface Caller {
   readonly id: string;
 }
 
+/** Tells who a presented API key belongs to. */
 export interface ApiKeyVerifier {
   /** The caller the key belongs to, or none when the key is unknown. */
   verify(apiKey: string): Promise<Option<Caller>>;
@@ -45,6 +48,7 @@ export interface IdempotencyRecordId {
   readonly key: string;
 }
 
+/** A claim of an idempotency key: the request's fingerprint and the times that bound the record. */
 export interface IdempotencyClaimRequest extends IdempotencyRecordId {
   /** What the request asked for, canonically; a retry must ask for the same. */
   readonly fingerprint: string;

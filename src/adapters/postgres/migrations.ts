@@ -3,6 +3,7 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { classifyPostgresError } from './postgres-errors.js';
 
+/** One step of the PostgreSQL schema. */
 export interface PostgresMigration {
   /** 1, 2, 3 …: the position of the migration in the list. */
   readonly version: number;
@@ -15,6 +16,7 @@ export interface PostgresMigration {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -65,6 +67,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   },
 ];
 
+/** The schema version this release migrates a PostgreSQL schema to. */
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
 
 // The first key of the advisory lock, shared by every petstore release; the second key is the
@@ -74,6 +77,7 @@ const MIGRATION_LOCK_CLASS = 0x7065_7473; // "pets"
 /** How long the migration transaction may take, lock wait included (its statements ignore the pool's timeouts). */
 export const MIGRATION_TIMEOUT_MS = 10 * 60_000;
 
+/** What {@link migratePostgres} did: the schema version before and after. */
 export interface MigrationResult {
   /** The schema version found before (0 for a new schema). */
   readonly from: number;

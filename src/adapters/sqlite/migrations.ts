@@ -3,6 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -40,6 +41,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    ) STRICT;`,
 ];
 
+/** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */
 export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
 
 /**
