@@ -48,6 +48,8 @@ describe('stored API keys', () => {
     expect(JSON.stringify(await admin.list())).not.to.contain(sha256(issued.key));
     expect(O.isSome(await store.findActive(sha256(issued.key)))).to.equal(true);
     expect((await admin.create(label(''))).key).not.to.equal(issued.key);
+    const refused = await admin.create('tab\there' as ApiKeyLabel).catch((err: unknown) => err);
+    expect(refused, 'a label checked even without the compiler').to.be.instanceOf(TypeError);
   });
 
   it('accepts an active stored key as its caller, and refuses it from the moment it is revoked', async () => {
