@@ -1,7 +1,8 @@
 // A small typed client of the pet store's HTTP interface, on fetch alone (no dependency):
 // it runs in Node ≥ 20, Deno, Bun and browsers.
 import { linkTarget } from './link-header.js';
-import { CLIENT_ERROR_CODES, PetStoreError, type PetStoreErrorDetail } from './pet-store-error.js';
+import { CLIENT_ERROR_CODES, PetStoreError } from './pet-store-error.js';
+import { errorOf, networkFailure, readJson } from './responses.js';
 import { DEFAULT_RETRY_POLICY, delayBefore, isRetryableStatus, type RetryPolicy, sleep } from './retry.js';
 import { type CallOptions, isPet, type ListPetsParams, type NewPet, type Pet, type PetPage } from './types.js';
 
@@ -31,14 +32,6 @@ export interface CreatePetOptions extends CallOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
-
-/** An Error body of the service, loosely checked. */
-interface ErrorBody {
-  code?: unknown;
-  message?: unknown;
-  details?: unknown;
-  requestId?: unknown;
-}
 
 /**
  * The pet store's HTTP interface as typed methods. Every failure is a {@link PetStoreError}
@@ -171,41 +164,4 @@ export class PetStoreClient {
       await sleep(wait, options.signal);
     }
   }
-}
-
-/** The body as JSON, or undefined when it is not JSON. */
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!/json/i.test(response.headers.get('Content-Type') ?? '')) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function errorOf(response: Response, body: unknown, sentRequestId: string): PetStoreError {
-  const error = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
-  const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
-  const isErrorBody = typeof error.code === 'string' && typeof error.message === 'string';
-  return new PetStoreError({
-    code: isErrorBody ? (error.code as string) : CLIENT_ERROR_CODES.unexpected,
-    message: isErrorBody ? (error.message as string) : `HTTP ${response.status} without an Error body`,
-    status: response.status,
-    requestId: typeof error.requestId === 'string' ? error.requestId : (response.headers.get('X-Request-Id') ?? sentRequestId),
-    details: Array.isArray(error.details) ? (error.details as PetStoreErrorDetail[]) : undefined,
-    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
-  });
-}
-
-function networkFailure(err: unknown, requestId: string): PetStoreError {
-  const timedOut = (err as { name?: unknown } | null)?.name === 'TimeoutError';
-  return new PetStoreError(
-    {
-      code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
-      message: timedOut ? 'No answer in time' : `The service could not be reached: ${(err as Error)?.message ?? String(err)}`,
-      requestId,
-    },
-    { cause: err },
-  );
 }
