@@ -8,14 +8,17 @@ import type { RateLimit } from './adapters/http/rate-limit.js';
 import { exactObject } from './domain/codec.js';
 import { describeFailures } from './domain/validation.js';
 
+/** Where the service keeps its data: the memory adapters, a SQLite file (or `:memory:`), or PostgreSQL. */
 export type DatabaseConfig =
   | { readonly kind: 'memory' }
   | { readonly kind: 'sqlite'; readonly path: string }
   /** `url` may hold a password: show it only through describeDatabase. */
   | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number };
 
+/** The pino log levels the service accepts, and `silent`. */
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
+/** The server's settings, as {@link loadConfig} reads them from the environment. */
 export interface Config {
   readonly host: string;
   readonly port: number;
@@ -30,6 +33,7 @@ export interface Config {
   readonly metrics: MetricsAccess;
 }
 
+/** The value of each environment variable that is not set. */
 export const CONFIG_DEFAULTS = {
   HOST: '127.0.0.1',
   PORT: 3000,

@@ -6,22 +6,28 @@ import { Container } from 'inversify';
 import type Koa from 'koa';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
+import { type ApiKeyAdmin, apiKeyAdmin } from './adapters/auth/api-key-admin.js';
 import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
-import { createHttpApp } from './adapters/http/create-http-app.js';
+import { anyApiKeyVerifier, StoredApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
+import { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
 import { systemClock } from './adapters/clock/system-clock.js';
+import { MemoryApiKeyStore } from './adapters/memory/memory-api-key-store.js';
 import { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
 import { openPostgresPool } from './adapters/postgres/create-postgres-pool.js';
+import { PostgresApiKeyStore } from './adapters/postgres/postgres-api-key-store.js';
 import { PostgresIdempotencyStore } from './adapters/postgres/postgres-idempotency-store.js';
 import { checkPostgres } from './adapters/postgres/postgres-health-check.js';
 import { PostgresPetRepository } from './adapters/postgres/postgres-pet-repository.js';
 import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
 import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
+import { SqliteApiKeyStore } from './adapters/sqlite/sqlite-api-key-store.js';
 import { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
 import { sqliteReadiness } from './adapters/sqlite/sqlite-readiness.js';
 import { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
 import type { Config } from './config.js';
 import {
+  type ApiKeyStore,
   type ApiKeyVerifier,
   type Clock,
   type CreatePet,
@@ -72,7 +78,7 @@ export function createContainer(config: Config, logger: Logger): Container {
     })
     .onDeactivation((pool) => pool.end());
 
-  // Every port that stores data lives in the same database, so they are chosen together.
+  // Every port that stores data (pets, idempotency records, API keys) lives in the same database, so they are chosen together.
   switch (config.database.kind) {
     case 'sqlite':
       container
@@ -81,6 +87,9 @@ export function createContainer(config: Config, logger: Logger): Container {
       container
         .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
         .toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]);
+      container
+        .bind<ApiKeyStore>(TOKENS.ApiKeyStore)
+        .toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]);
       container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]);
       break;
     case 'postgres':
@@ -91,20 +100,30 @@ export function createContainer(config: Config, logger: Logger): Container {
         .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
         .toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]);
       container
+        .bind<ApiKeyStore>(TOKENS.ApiKeyStore)
+        .toResolvedValue((pool: Pool) => new PostgresApiKeyStore(pool), [TOKENS.PostgresPool]);
+      container
         .bind<ReadinessCheck>(TOKENS.ReadinessCheck)
         .toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]);
       break;
     case 'memory':
       container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
       container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore());
+      container.bind<ApiKeyStore>(TOKENS.ApiKeyStore).toResolvedValue(() => new MemoryApiKeyStore());
       container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toConstantValue(async () => {});
       break;
   }
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
 
+  // The configured keys first (no lookup), then the keys stored in the database.
+  container.bind<readonly string[]>(TOKENS.StaticApiKeys).toConstantValue(config.apiKeys);
   container
     .bind<ApiKeyVerifier>(TOKENS.ApiKeyVerifier)
-    .toResolvedValue(() => new StaticApiKeyVerifier(config.apiKeys));
+    .toResolvedValue(
+      (keys: readonly string[], store: ApiKeyStore) => anyApiKeyVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store)),
+      [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore],
+    );
+  container.bind<ApiKeyAdmin>(TOKENS.ApiKeyAdmin).toResolvedValue(apiKeyAdmin, [TOKENS.ApiKeyStore, TOKENS.Clock]);
 
   container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
@@ -113,6 +132,11 @@ export function createContainer(config: Config, logger: Logger): Container {
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
 
+  container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue({
+    corsOrigins: config.corsOrigins,
+    metrics: config.metrics,
+    ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+  });
   container
     .bind<Koa>(TOKENS.HttpApp)
     .toResolvedValue(
@@ -125,6 +149,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         log: Logger,
         readiness: ReadinessCheck,
         state: ServiceState,
+        options: HttpAppOptions,
       ) =>
         createHttpApp({
           useCases: { listPets: list, createPet: create, createPetOnce: createOnce, getPet: get },
@@ -132,11 +157,7 @@ export function createContainer(config: Config, logger: Logger): Container {
           logger: log,
           readiness,
           state,
-          options: {
-            corsOrigins: config.corsOrigins,
-            metrics: config.metrics,
-            ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
-          },
+          options,
         }),
       [
         TOKENS.ListPets,
@@ -147,6 +168,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         TOKENS.Logger,
         TOKENS.ReadinessCheck,
         TOKENS.ServiceState,
+        TOKENS.HttpAppOptions,
       ],
     );
   return container;

@@ -1,4 +1,8 @@
 // The public library surface: what integrators may import. Everything else is internal.
+// Every export is documented where it is declared (a test checks that none lacks TSDoc).
+
+// The whole service in one call.
+export { createPetStore, type PetStore, type PetStoreOptions, type PetStoreAdapters } from './pet-store.js';
 
 // The domain: codecs, rules, failures, ports and use cases.
 export * from './domain/index.js';
@@ -6,13 +10,16 @@ export * from './domain/index.js';
 // Adapters of the ports.
 export { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
 export { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
+export { MemoryApiKeyStore } from './adapters/memory/memory-api-key-store.js';
 export { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
 export { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
+export { SqliteApiKeyStore } from './adapters/sqlite/sqlite-api-key-store.js';
 export { openSqliteDatabase, SQLITE_IN_MEMORY } from './adapters/sqlite/open-sqlite-database.js';
-export { migrateSqlite, SQLITE_SCHEMA_VERSION } from './adapters/sqlite/migrations.js';
+export { migrateSqlite, SQLITE_MIGRATIONS, SQLITE_SCHEMA_VERSION } from './adapters/sqlite/migrations.js';
 export { sqliteReadiness } from './adapters/sqlite/sqlite-readiness.js';
 export { PostgresPetRepository } from './adapters/postgres/postgres-pet-repository.js';
 export { PostgresIdempotencyStore } from './adapters/postgres/postgres-idempotency-store.js';
+export { PostgresApiKeyStore } from './adapters/postgres/postgres-api-key-store.js';
 export {
   createPostgresPool,
   openPostgresPool,
@@ -29,7 +36,16 @@ export {
 export { checkPostgres } from './adapters/postgres/postgres-health-check.js';
 export { StorageUnavailableError } from './adapters/storage-unavailable-error.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
-export { generateApiKey } from './adapters/auth/api-key.js';
+export { StoredApiKeyVerifier, anyApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
+export { apiKeyAdmin, type ApiKeyAdmin, type IssuedApiKey } from './adapters/auth/api-key-admin.js';
+export {
+  generateApiKey,
+  apiKeyDigest,
+  apiKeyProblem,
+  callerIdOf,
+  API_KEY_PATTERN,
+  MIN_API_KEY_LENGTH,
+} from './adapters/auth/api-key.js';
 export { systemClock } from './adapters/clock/system-clock.js';
 
 // The HTTP adapter.
@@ -42,15 +58,34 @@ export {
   DEFAULT_BODY_LIMIT_BYTES,
 } from './adapters/http/create-http-app.js';
 export { startHttpServer, type RunningHttpServer, type HttpServerLimits, DEFAULT_SERVER_LIMITS } from './adapters/http/http-server.js';
-export { ERROR_CATALOGUE, type ErrorCode, type ErrorDetail } from './adapters/http/error-catalogue.js';
+export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from './adapters/http/error-catalogue.js';
+export { ListPetsQuery, PetPathParams } from './adapters/http/parameters.js';
 export type { PetUseCases } from './adapters/http/pet-routes.js';
 export type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
 export type { MetricsAccess } from './adapters/http/operations-routes.js';
 export type { RateLimit } from './adapters/http/rate-limit.js';
 export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';
 
+// The typed HTTP client (also importable alone, without the server: `petstore-hexagon/client`).
+// Its resources are the JSON values on the wire, named Client… here beside the domain's own.
+export {
+  PetStoreClient,
+  type PetStoreClientOptions,
+  type CreatePetOptions,
+  PetStoreError,
+  type PetStoreErrorDetail,
+  CLIENT_ERROR_CODES,
+  DEFAULT_RETRY_POLICY,
+  type RetryPolicy,
+  type CallOptions,
+  type ListPetsParams,
+  type Pet as ClientPet,
+  type NewPet as ClientNewPet,
+  type PetPage as ClientPetPage,
+} from './client/index.js';
+
 // The composition root and its configuration.
 export { createContainer, closeContainer } from './container.js';
 export { TOKENS } from './tokens.js';
-export { loadConfig, type Config, type DatabaseConfig, CONFIG_DEFAULTS, describeDatabase } from './config.js';
+export { loadConfig, type Config, type DatabaseConfig, type LogLevel, CONFIG_DEFAULTS, describeDatabase } from './config.js';
 export { createLogger } from './logger.js';

@@ -2,6 +2,7 @@
 import { pino, type Logger } from 'pino';
 import type { LogLevel } from './config.js';
 
+/** The service's pino logger: JSON lines on standard output, each with `service: petstore`. */
 export const createLogger = (level: LogLevel): Logger => pino({ level, base: { service: 'petstore' } });
 
 /**

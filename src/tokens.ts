@@ -1,4 +1,5 @@
 // The inversify service identifiers: one Symbol per port, use case and service of the composition root.
+/** The inversify service identifiers of {@link createContainer}'s bindings: rebind one to replace a port. */
 export const TOKENS = {
   Config: Symbol.for('petstore.Config'),
   Logger: Symbol.for('petstore.Logger'),
@@ -7,12 +8,16 @@ export const TOKENS = {
   PostgresPool: Symbol.for('petstore.PostgresPool'),
   PetRepository: Symbol.for('petstore.PetRepository'),
   IdempotencyStore: Symbol.for('petstore.IdempotencyStore'),
+  ApiKeyStore: Symbol.for('petstore.ApiKeyStore'),
+  StaticApiKeys: Symbol.for('petstore.StaticApiKeys'),
   ApiKeyVerifier: Symbol.for('petstore.ApiKeyVerifier'),
+  ApiKeyAdmin: Symbol.for('petstore.ApiKeyAdmin'),
   ListPets: Symbol.for('petstore.ListPets'),
   CreatePet: Symbol.for('petstore.CreatePet'),
   CreatePetOnce: Symbol.for('petstore.CreatePetOnce'),
   GetPet: Symbol.for('petstore.GetPet'),
   ServiceState: Symbol.for('petstore.ServiceState'),
   ReadinessCheck: Symbol.for('petstore.ReadinessCheck'),
+  HttpAppOptions: Symbol.for('petstore.HttpAppOptions'),
   HttpApp: Symbol.for('petstore.HttpApp'),
 } as const;

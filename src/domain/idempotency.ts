@@ -2,6 +2,7 @@
 import * as t from 'io-ts';
 import { constrained } from './codec.js';
 
+/** How long idempotency records are kept and leased, and how long a key may be. */
 export const IDEMPOTENCY_POLICY = {
   /** A completed request is remembered this long: a retry within it gets the original pet. */
   retentionMs: 24 * 60 * 60 * 1000,
@@ -13,6 +14,7 @@ export const IDEMPOTENCY_POLICY = {
   maxKeyLength: 255,
 } as const;
 
+/** Brand of {@link IdempotencyKey}. */
 export interface IdempotencyKeyBrand {
   readonly IdempotencyKey: unique symbol;
 }

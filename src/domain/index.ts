@@ -3,6 +3,7 @@ export * from './pet.js';
 export * from './page.js';
 export * from './idempotency.js';
 export * from './errors.js';
+export * from './api-key.js';
 export * from './ports.js';
 export * from './validation.js';
 export * from './use-cases/list-pets.js';

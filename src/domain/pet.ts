@@ -8,6 +8,7 @@ export const PetStatus = withMessage(
   'must be one of available, pending, sold',
 );
 export type PetStatus = t.TypeOf<typeof PetStatus>;
+/** Every pet status, in the interface's order. */
 export const PET_STATUSES: readonly PetStatus[] = ['available', 'pending', 'sold'];
 
 /** The status a pet gets when it is created without one: a new animal in the store is available. */
@@ -22,6 +23,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
 // JSON can carry "\ud800" alone; no UTF-8 store can keep it unchanged, so it is refused.
 const LONE_SURROGATE = /\p{Cs}/u;
 
+/** Brand of {@link PetName}: a string that passed its rules. */
 export interface PetNameBrand {
   readonly PetName: unique symbol;
 }
@@ -44,6 +46,7 @@ export type PetName = t.TypeOf<typeof PetName>;
 
 const SAFE_RANGE = `between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;
 
+/** Brand of {@link CategoryId}. */
 export interface CategoryIdBrand {
   readonly CategoryId: unique symbol;
 }
@@ -60,6 +63,7 @@ export const CategoryId = constrained<number, t.Branded<number, CategoryIdBrand>
 );
 export type CategoryId = t.TypeOf<typeof CategoryId>;
 
+/** Brand of {@link PetId}. */
 export interface PetIdBrand {
   readonly PetId: unique symbol;
 }

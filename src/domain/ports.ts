@@ -3,8 +3,10 @@
 // adapters fit the same shape. A rejected promise means the adapter could not do its job
 // (an infrastructure fault); it is never used for an expected outcome such as "not found".
 import type { Option } from 'fp-ts/lib/Option.js';
+import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord } from './api-key.js';
 import type { Pet, PetDraft, PetId, PetStatus } from './pet.js';
 
+/** Which pets {@link PetRepository.list} answers. */
 export interface PetListQuery {
   /** At most this many pets: a positive integer. */
   readonly limit: number;
@@ -14,6 +16,7 @@ export interface PetListQuery {
   readonly afterId?: PetId;
 }
 
+/** Where pets are kept. The memory adapter defines the behaviour; every adapter passes the same contract suite. */
 export interface PetRepository {
   /** Stores a pet and returns it with its new id; ids only ever increase. */
   create(draft: PetDraft): Promise<Pet>;
@@ -27,6 +30,7 @@ export interface Caller {
   readonly id: string;
 }
 
+/** Tells who a presented API key belongs to. */
 export interface ApiKeyVerifier {
   /** The caller the key belongs to, or none when the key is unknown. */
   verify(apiKey: string): Promise<Option<Caller>>;
@@ -44,6 +48,7 @@ export interface IdempotencyRecordId {
   readonly key: string;
 }
 
+/** A claim of an idempotency key: the request's fingerprint and the times that bound the record. */
 export interface IdempotencyClaimRequest extends IdempotencyRecordId {
   /** What the request asked for, canonically; a retry must ask for the same. */
   readonly fingerprint: string;
@@ -79,4 +84,37 @@ export interface IdempotencyStore {
   complete(id: IdempotencyRecordId, token: string, pet: Pet): Promise<void>;
   /** Forgets a claimed request that failed, so that it can be retried at once; same condition. */
   release(id: IdempotencyRecordId, token: string): Promise<void>;
+}
+
+/** What is stored of a new API key: its digest and record, never the key itself. */
+export interface NewApiKeyRecord {
+  /** The SHA-256 of the key, in lower-case hex (64 characters). */
+  readonly digest: string;
+  readonly callerId: string;
+  readonly label: ApiKeyLabel;
+  readonly createdAt: Date;
+}
+
+/** A stored API key found by its digest: its record and the digest it was stored with. */
+export interface StoredApiKey {
+  readonly record: ApiKeyRecord;
+  readonly digest: string;
+}
+
+/**
+ * The API keys kept in the service's database, as digests: several may be active at once,
+ * so a key can be rotated without downtime, and a revoked key stays listed but is no longer found.
+ */
+export interface ApiKeyStore {
+  /** Stores a new key with the next id (ids only ever increase); rejects a digest that is already stored. */
+  create(key: NewApiKeyRecord): Promise<ApiKeyRecord>;
+  /** Every stored key, active and revoked, in ascending id order. */
+  list(): Promise<readonly ApiKeyRecord[]>;
+  /** The active key with this digest, or none when no key has it or its key was revoked. */
+  findActive(digest: string): Promise<Option<StoredApiKey>>;
+  /**
+   * Revokes a key from `at` on and answers its record; a key revoked before keeps its first
+   * revocation time. None when no key has this id.
+   */
+  revoke(id: ApiKeyId, at: Date): Promise<Option<ApiKeyRecord>>;
 }

@@ -2,6 +2,7 @@
 // (RFC 6901) of the offending value, so a client can fix every field in one go.
 import type * as t from 'io-ts';
 
+/** One problem of a decoded input: where it is (a JSON Pointer) and what is wrong. */
 export interface FieldProblem {
   /** JSON Pointer to the value inside the decoded input; `""` is the input itself. */
   readonly pointer: string;
@@ -11,6 +12,7 @@ export interface FieldProblem {
 const escapePointerSegment = (segment: string): string =>
   segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
+/** io-ts failures as a flat list of problems, one per JSON Pointer and message, in the order found. */
 export function describeFailures(errors: t.Errors): readonly FieldProblem[] {
   const problems = errors.map((error) => ({
     pointer: error.context

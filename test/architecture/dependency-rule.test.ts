@@ -15,7 +15,7 @@ async function violations(root: string): Promise<Array<{ from: string; to: strin
 }
 
 describe('the dependency rule', () => {
-  it('holds for src: the domain imports only itself, fp-ts and io-ts; adapters never import the composition root', async () => {
+  it('holds for src: the domain imports only itself, fp-ts and io-ts; adapters never import the composition root; the client only itself', async () => {
     expect(await violations('src')).to.deep.equal([]);
   });
 
@@ -26,5 +26,14 @@ describe('the dependency rule', () => {
       expect(targets.some((to) => to.includes(forbidden)), `import of ${forbidden} is caught`).to.equal(true);
     }
     expect(targets.some((to) => /fp-ts|io-ts|pure\.ts/.test(to)), 'allowed imports are not flagged').to.equal(false);
+  });
+
+  it('catches a client file that imports anything but the client: Koa, node:fs, fp-ts, the domain', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const targets = found.filter((v) => v.from.endsWith('client/impure-client.ts')).map((v) => v.to);
+    for (const forbidden of ['koa', 'fs', 'fp-ts', 'domain/pure.ts']) {
+      expect(targets.some((to) => to.includes(forbidden)), `import of ${forbidden} is caught`).to.equal(true);
+    }
+    expect(targets.some((to) => to.includes('client/helper.ts')), 'the client may import itself').to.equal(false);
   });
 });

@@ -17,9 +17,13 @@ export interface TestRequest {
   readonly body?: string | Buffer;
 }
 
-/** Sends a request; the answer must be what docs/openapi.yaml documents, or the test fails. */
-export async function request(baseUrl: string, path: string, options: TestRequest = {}): Promise<TestResponse> {
-  const res = await send(baseUrl, path, options);
+/**
+ * Sends a request; the answer must be what docs/openapi.yaml documents, or the test fails.
+ * With a `mountPrefix`, the request goes to `prefix + path` (the service mounted in another
+ * app) and is checked as the document's `path`.
+ */
+export async function request(baseUrl: string, path: string, options: TestRequest = {}, mountPrefix = ''): Promise<TestResponse> {
+  const res = await send(baseUrl, `${mountPrefix}${path}`, options);
   await assertDocumented(options.method ?? 'GET', new URL(path, baseUrl).href, res);
   return res;
 }
@@ -51,18 +55,23 @@ function send(baseUrl: string, path: string, options: TestRequest): Promise<Test
   });
 }
 
-/** A client bound to one server and one API key. */
-export function clientFor(baseUrl: string, apiKey: string) {
+/** A client bound to one server and one API key (and the prefix the service is mounted under, if any). */
+export function clientFor(baseUrl: string, apiKey: string, mountPrefix = '') {
   const auth = { Authorization: `Bearer ${apiKey}` };
   return {
-    get: (path: string, headers: Record<string, string> = {}) => request(baseUrl, path, { headers: { ...auth, ...headers } }),
+    get: (path: string, headers: Record<string, string> = {}) => request(baseUrl, path, { headers: { ...auth, ...headers } }, mountPrefix),
     postJson: (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      request(baseUrl, path, {
-        method: 'POST',
-        headers: { ...auth, 'Content-Type': 'application/json', ...headers },
-        body: typeof body === 'string' ? body : JSON.stringify(body),
-      }),
+      request(
+        baseUrl,
+        path,
+        {
+          method: 'POST',
+          headers: { ...auth, 'Content-Type': 'application/json', ...headers },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        },
+        mountPrefix,
+      ),
     send: (path: string, options: TestRequest) =>
-      request(baseUrl, path, { ...options, headers: { ...auth, ...options.headers } }),
+      request(baseUrl, path, { ...options, headers: { ...auth, ...options.headers } }, mountPrefix),
   };
 }

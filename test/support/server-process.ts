@@ -6,6 +6,8 @@ import { join } from 'node:path';
 export const COMPILED_MAIN = join(process.cwd(), 'dist', 'main.js');
 /** What `npm run migrate` runs. */
 export const COMPILED_MIGRATE = join(process.cwd(), 'dist', 'migrate.js');
+/** The `petstore` command (the package's bin). */
+export const COMPILED_CLI = join(process.cwd(), 'dist', 'cli.js');
 
 export interface ServerProcess {
   readonly child: ChildProcess;
@@ -15,9 +17,9 @@ export interface ServerProcess {
   readonly exited: Promise<number | null>;
 }
 
-export function spawnServer(env: Record<string, string>, script = COMPILED_MAIN): ServerProcess {
+export function spawnServer(env: Record<string, string>, script = COMPILED_MAIN, args: readonly string[] = []): ServerProcess {
   if (!existsSync(script)) throw new Error(`${script} is missing: run "npm run build" first (npm test does)`);
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [script, ...args], {
     env: { PATH: process.env['PATH'] ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -53,4 +55,27 @@ export async function baseUrlOf(server: ServerProcess, timeoutMs = 15_000): Prom
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`server did not start in time:\n${server.output()}`);
+}
+
+export interface CommandResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the compiled `petstore` command to its end, with only `env` (and PATH) as its environment. */
+export function runCli(args: readonly string[], env: Record<string, string>): Promise<CommandResult> {
+  if (!existsSync(COMPILED_CLI)) throw new Error(`${COMPILED_CLI} is missing: run "npm run build" first (npm test does)`);
+  const child = spawn(process.execPath, [COMPILED_CLI, ...args], {
+    env: { PATH: process.env['PATH'] ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -1,8 +1,11 @@
 // What an API key may look like: the token68 / b64token syntax of a bearer credential
-// (RFC 6750 §2.1), long enough to resist guessing.
-import { randomBytes } from 'node:crypto';
+// (RFC 6750 §2.1), long enough to resist guessing. And what the service keeps of a key: its
+// SHA-256 digest, and the caller id derived from it.
+import { createHash, randomBytes } from 'node:crypto';
 
+/** The syntax of an API key: a bearer b64token. */
 export const API_KEY_PATTERN = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** The shortest API key accepted from the configuration. */
 export const MIN_API_KEY_LENGTH = 16;
 
 /** Why `key` cannot be an API key, or undefined when it can. */
@@ -14,3 +17,18 @@ export function apiKeyProblem(key: string): string | undefined {
 
 /** A fresh random key: 32 bytes (256 bits) in base64url, 43 characters. */
 export const generateApiKey = (): string => randomBytes(32).toString('base64url');
+
+/**
+ * The SHA-256 of a key, in lower-case hex: all the service keeps of a key. A fast hash is
+ * enough because keys are long and random (256 bits for generated ones, at least 16
+ * characters for configured ones), not passwords: no dictionary holds them, so a slow,
+ * salted hash would add only cost to every request.
+ */
+export const apiKeyDigest = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+
+/**
+ * The caller id of the key with this digest: `key-` and the first 16 hex digits of its
+ * SHA-256. Stable whatever the order or the source of the keys, never the key itself, and
+ * computable by an operator who holds the key (`printf %s "$KEY" | sha256sum | cut -c1-16`).
+ */
+export const callerIdOf = (digest: string): string => `key-${digest.slice(0, 16)}`;

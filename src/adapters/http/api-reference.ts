@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import Router from '@koa/router';
 import { DEPRECATIONS_PATH } from './deprecation.js';
 import { readPackageFile } from './package-files.js';
+import { mountPrefix } from './request-path.js';
 import { ERRORS_DOC_PATH } from './send-error.js';
 
 export const API_REFERENCE_PATH = '/docs';
@@ -18,19 +19,20 @@ const ASSETS: Readonly<Record<string, string>> = {
   'favicon-32x32.png': 'image/png',
 };
 
-const page = (openApiUrl: string): string => `<!doctype html>
+// `prefix` is where the app is mounted ('' at the root): the page's links must include it.
+const page = (openApiUrl: string, prefix: string): string => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Pet store API reference</title>
-  <link rel="stylesheet" href="${API_REFERENCE_PATH}/assets/swagger-ui.css">
-  <link rel="icon" type="image/png" href="${API_REFERENCE_PATH}/assets/favicon-32x32.png">
+  <link rel="stylesheet" href="${prefix}${API_REFERENCE_PATH}/assets/swagger-ui.css">
+  <link rel="icon" type="image/png" href="${prefix}${API_REFERENCE_PATH}/assets/favicon-32x32.png">
 </head>
 <body>
-  <div id="swagger-ui" data-openapi-url="${openApiUrl}"></div>
-  <script src="${API_REFERENCE_PATH}/assets/swagger-ui-bundle.js"></script>
-  <script src="${API_REFERENCE_PATH}/init.js"></script>
+  <div id="swagger-ui" data-openapi-url="${prefix}${openApiUrl}"></div>
+  <script src="${prefix}${API_REFERENCE_PATH}/assets/swagger-ui-bundle.js"></script>
+  <script src="${prefix}${API_REFERENCE_PATH}/init.js"></script>
 </body>
 </html>
 `;
@@ -44,6 +46,10 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({
 });
 `;
 
+// The prefix comes from the request line: it goes into HTML attributes only escaped.
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
 export function apiReferenceRoutes(openApiUrl: string): Router {
   const router = new Router({ sensitive: true });
   // Located, not imported: the package's main module would load the whole 1.5 MB UI bundle into the server.
@@ -52,7 +58,7 @@ export function apiReferenceRoutes(openApiUrl: string): Router {
 
   router.get(API_REFERENCE_PATH, (ctx) => {
     ctx.type = 'text/html; charset=utf-8';
-    ctx.body = page(openApiUrl);
+    ctx.body = page(openApiUrl, escapeHtml(mountPrefix(ctx)));
   });
   router.get(`${API_REFERENCE_PATH}/init.js`, (ctx) => {
     ctx.type = 'text/javascript; charset=utf-8';

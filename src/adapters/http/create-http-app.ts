@@ -10,19 +10,23 @@ import { errorMiddleware } from './error-middleware.js';
 import { createHttpMetrics } from './http-metrics.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { observeRequests } from './observe-requests.js';
-import { servedOpenApiDocument } from './openapi-document.js';
+import { loadOpenApiDocument, servedOpenApiDocument } from './openapi-document.js';
 import { type MetricsAccess, operationsRoutes } from './operations-routes.js';
 import { type PetUseCases, petRoutes } from './pet-routes.js';
 import { type RateLimit, rateLimitPerCaller } from './rate-limit.js';
 import { jsonBodyReader } from './read-json-body.js';
+import { mountPrefix } from './request-path.js';
 import type { ReadinessCheck, ServiceState } from './service-state.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
 
+/** Where the operations of the interface are served: its version, as the interface's base addresses end. */
 export const API_BASE_PATH = '/v1';
+/** Where the OpenAPI document is served as JSON, with no key needed. */
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 
+/** What {@link createHttpApp} needs: the use cases, the key verifier, a logger, and optional state and options. */
 export interface HttpAppDependencies {
   readonly useCases: PetUseCases;
   readonly apiKeyVerifier: ApiKeyVerifier;
@@ -34,6 +38,7 @@ export interface HttpAppDependencies {
   readonly options?: HttpAppOptions;
 }
 
+/** Settings of the HTTP adapter; every one may be left out. */
 export interface HttpAppOptions {
   readonly bodyLimitBytes?: number;
   /** Origins allowed by CORS (`*` for any); CORS is off when absent or empty. */
@@ -44,6 +49,12 @@ export interface HttpAppOptions {
   readonly metrics?: MetricsAccess;
 }
 
+/**
+ * The HTTP adapter as a Koa app: the /v1 operations, /healthz, /readyz, /metrics, the API
+ * reference (/docs) and the OpenAPI document, every error as the JSON Error body. Serve its
+ * `callback()` with {@link startHttpServer}, or mount it in another Koa app under a prefix
+ * (koa-mount): its links keep the prefix. Reads docs/ of the package at once (throws when missing).
+ */
 export function createHttpApp(deps: HttpAppDependencies): Koa {
   const options = deps.options ?? {};
   const app = new Koa();
@@ -62,7 +73,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     logger: deps.logger,
   });
   const reference = apiReferenceRoutes(OPENAPI_PATH);
-  const openApiDocument = servedOpenApiDocument(API_BASE_PATH);
+  const openApiDocument = loadOpenApiDocument();
   const pets = petRoutes(
     deps.useCases,
     guard,
@@ -72,7 +83,8 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   );
   // Discovery needs no key: a client learns the interface before it has one.
   operations.get(OPENAPI_PATH, (ctx) => {
-    ctx.body = openApiDocument;
+    const prefix = mountPrefix(ctx);
+    ctx.body = servedOpenApiDocument(openApiDocument, `${prefix}${API_BASE_PATH}`, `${prefix}/`);
   });
 
   app.use(observeRequests(deps.logger, metrics));

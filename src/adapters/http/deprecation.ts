@@ -1,19 +1,20 @@
 // The signals of the deprecated GET /pets/{petId}: Deprecation (RFC 9745), Sunset (RFC 8594)
 // and Link to the successor and to the migration notes, on every one of its responses.
 import type { Middleware } from 'koa';
-import { requestPath } from './request-path.js';
+import { mountPrefix, requestPath } from './request-path.js';
 
 /** When the operation was deprecated: 2026-11-22, the first release of this service, with interface 1.0.0. */
 export const GET_PET_DEPRECATED_AT = new Date('2026-11-22T00:00:00Z');
 /** When it goes away, as the interface states. */
 export const GET_PET_SUNSET_AT = new Date('2030-12-05T00:00:00Z');
-/** Where the migration notes are served (outside the API prefix, with no key needed). */
+/** Where the migration notes are served (outside the API prefix, with no key needed), below any mount prefix. */
 export const DEPRECATIONS_PATH = '/docs/deprecations';
 
-export const deprecationHeaders = (successorPath: string): Record<string, string> => ({
+/** The headers of a deprecated answer: `mountPrefix` is where the app is mounted ('' at the root). */
+export const deprecationHeaders = (successorPath: string, mountPrefix = ''): Record<string, string> => ({
   Deprecation: `@${Math.floor(GET_PET_DEPRECATED_AT.getTime() / 1000)}`,
   Sunset: GET_PET_SUNSET_AT.toUTCString(),
-  Link: `<${successorPath}>; rel="successor-version", <${DEPRECATIONS_PATH}>; rel="deprecation"; type="text/markdown"`,
+  Link: `<${successorPath}>; rel="successor-version", <${mountPrefix}${DEPRECATIONS_PATH}>; rel="deprecation"; type="text/markdown"`,
 });
 
 /**
@@ -21,6 +22,6 @@ export const deprecationHeaders = (successorPath: string): Record<string, string
  * included. The successor, the pet list, is the parent of the requested path: /v1/pets/7 → /v1/pets.
  */
 export const markDeprecated: Middleware = async (ctx, next) => {
-  ctx.set(deprecationHeaders(requestPath(ctx).replace(/\/[^/]*\/?$/, '')));
+  ctx.set(deprecationHeaders(requestPath(ctx).replace(/\/[^/]*\/?$/, ''), mountPrefix(ctx)));
   await next();
 };

@@ -1,5 +1,6 @@
 // Every `code` an Error body can carry, with its HTTP status. These strings are part of the
 // public interface: never rename one; add new ones here and in docs/errors.md (a test checks both).
+/** Every `code` an Error body can carry, with its HTTP status (docs/errors.md explains each). */
 export const ERROR_CATALOGUE = {
   invalid_parameter: 400,
   validation_failed: 400,
@@ -24,6 +25,7 @@ export const ERROR_CATALOGUE = {
   service_unavailable: 503,
 } as const;
 
+/** One of the codes of {@link ERROR_CATALOGUE}. */
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 
 /** One problem of a request, for the `details` of a 400: where it is and what is wrong. */

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { describeFault } from '../../logger.js';
 import { StorageUnavailableError } from '../storage-unavailable-error.js';
 import { type ApiError, apiError } from './error-catalogue.js';
+import { requestPath } from './request-path.js';
 import { sendError } from './send-error.js';
 
 const CODE_BY_STATUS: Readonly<Record<number, Parameters<typeof apiError>[0]>> = {
@@ -41,7 +42,7 @@ export const errorMiddleware =
     try {
       await next();
       if (ctx.status === 404 && ctx.body == null) {
-        sendError(ctx, apiError('not_found', `No resource at ${ctx.method} ${ctx.path}`));
+        sendError(ctx, apiError('not_found', `No resource at ${ctx.method} ${requestPath(ctx)}`));
       }
     } catch (err) {
       const clientError = thrownToApiError(err);
@@ -51,7 +52,7 @@ export const errorMiddleware =
       }
       if (err instanceof StorageUnavailableError) {
         // Not a bug of the service: the store is away. The client may retry; the pool reconnects by itself.
-        logger.warn({ fault: describeFault(err), requestId: ctx.state['requestId'] }, `storage unavailable in ${ctx.method} ${ctx.path}`);
+        logger.warn({ fault: describeFault(err), requestId: ctx.state['requestId'] }, `storage unavailable in ${ctx.method} ${requestPath(ctx)}`);
         sendError(
           ctx,
           apiError('service_unavailable', 'The service cannot reach its storage right now; retry shortly', {
@@ -63,7 +64,7 @@ export const errorMiddleware =
       // A fault is logged by type and message only: never a stack trace, never request headers.
       logger.error(
         { fault: describeFault(err), requestId: ctx.state['requestId'] },
-        `unexpected fault in ${ctx.method} ${ctx.path}`,
+        `unexpected fault in ${ctx.method} ${requestPath(ctx)}`,
       );
       sendError(ctx, apiError('internal_error', 'The service met an unexpected fault; the request was not completed'));
     }

@@ -5,6 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { apiError, type ApiError, errorBody } from './error-catalogue.js';
 
+/** The limits and timeouts of the node:http server; see docs/configuration.md. */
 export interface HttpServerLimits {
   /** Largest request head (request line + headers), in bytes; larger → 431. */
   readonly maxHeaderBytes: number;
@@ -23,6 +24,7 @@ export interface HttpServerLimits {
   readonly shutdownGraceMs: number;
 }
 
+/** The limits the server process uses: 16 KiB heads, 10 s to send them, 30 s per request, 5 s keep-alive and grace. */
 export const DEFAULT_SERVER_LIMITS: HttpServerLimits = {
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 10_000,
@@ -32,6 +34,7 @@ export const DEFAULT_SERVER_LIMITS: HttpServerLimits = {
   shutdownGraceMs: 5_000,
 };
 
+/** A server started by {@link startHttpServer}. */
 export interface RunningHttpServer {
   /** The base URL it listens on, e.g. `http://127.0.0.1:3000`. */
   readonly url: string;
@@ -87,6 +90,11 @@ function answerUnknownExpectation(_req: IncomingMessage, res: ServerResponse): v
     .end(body);
 }
 
+/**
+ * Serves `handler` (a Koa app's `callback()`) on `host`:`port` (0 for any free port) with the
+ * service's limits, answering requests too broken to reach Koa with the JSON Error body too.
+ * Resolves once it listens.
+ */
 export function startHttpServer(
   handler: RequestHandler,
   options: { host: string; port: number; limits?: Partial<HttpServerLimits> },

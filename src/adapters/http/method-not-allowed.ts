@@ -4,6 +4,7 @@
 import type { Middleware } from 'koa';
 import type { RouterContext } from '@koa/router';
 import { apiError } from './error-catalogue.js';
+import { requestPath } from './request-path.js';
 import { sendError } from './send-error.js';
 
 export const methodNotAllowed = (): Middleware => async (ctx, next) => {
@@ -20,5 +21,5 @@ export const methodNotAllowed = (): Middleware => async (ctx, next) => {
     ctx.set('Allow', allow);
     return;
   }
-  sendError(ctx, apiError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}; use ${allow}`, { headers: { Allow: allow } }));
+  sendError(ctx, apiError('method_not_allowed', `${ctx.method} is not allowed on ${requestPath(ctx)}; use ${allow}`, { headers: { Allow: allow } }));
 };

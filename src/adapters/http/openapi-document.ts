@@ -11,15 +11,19 @@ export function loadOpenApiDocument(): Record<string, unknown> {
 }
 
 /**
- * The document as served: identical but for `servers`, which point at this very server: the
- * API at `apiBasePath`, and the paths with servers of their own (/healthz, /docs…) at its root.
+ * The document as served: identical but for `servers`, which point at this very server (behind
+ * any mount prefix): the API at `apiBasePath`, and the paths with servers of their own
+ * (/healthz, /docs…) at `rootPath`.
  */
-export function servedOpenApiDocument(apiBasePath: string): Record<string, unknown> {
-  const document = loadOpenApiDocument();
+export function servedOpenApiDocument(
+  document: Record<string, unknown>,
+  apiBasePath: string,
+  rootPath = '/',
+): Record<string, unknown> {
   const paths = Object.fromEntries(
     Object.entries(document['paths'] as Record<string, Record<string, unknown>>).map(([path, item]) => [
       path,
-      item['servers'] === undefined ? item : { ...item, servers: [{ url: '/', description: 'this server' }] },
+      item['servers'] === undefined ? item : { ...item, servers: [{ url: rootPath, description: 'this server' }] },
     ]),
   );
   return { ...document, paths, servers: [{ url: apiBasePath, description: 'this server' }] };

@@ -7,6 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import * as t from 'io-ts';
 import { type PetId, PetStatus } from '../../domain/index.js';
 
+/** Where a page of the pet list starts: after which pet, within which status filter. */
 export interface PagePosition {
   readonly afterId: PetId;
   /** The status filter the cursor was issued for; undefined for the unfiltered list. */
@@ -17,6 +18,7 @@ const VERSION = 'p1';
 const checksum = (payload: string): Buffer =>
   createHash('sha256').update(`petstore-cursor\u0000${payload}`).digest().subarray(0, 12);
 
+/** The opaque, checksummed cursor of a position, as sent in `Link: rel="next"`. */
 export function encodeCursor(position: PagePosition): string {
   const payload = `${VERSION}:${position.afterId}:${position.status ?? ''}`;
   return `${Buffer.from(payload).toString('base64url')}.${checksum(payload).toString('base64url')}`;

@@ -25,6 +25,7 @@ import type { ReadJsonBody } from './read-json-body.js';
 import { invalidInput, respond } from './respond.js';
 import { sendError } from './send-error.js';
 
+/** The use cases the HTTP adapter serves: one per operation, and the idempotent creation. */
 export interface PetUseCases {
   readonly listPets: ListPets;
   readonly createPet: CreatePet;

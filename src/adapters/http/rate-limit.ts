@@ -7,6 +7,7 @@ import type { Caller } from '../../domain/index.js';
 import { apiError } from './error-catalogue.js';
 import { sendError } from './send-error.js';
 
+/** A per-key rate limit: so many requests per window of so many seconds. */
 export interface RateLimit {
   /** Requests allowed per window and caller. */
   readonly requests: number;

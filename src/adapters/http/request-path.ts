@@ -1,4 +1,16 @@
+// Where the client sent a request, for links back to this service. When the app is mounted
+// inside another Koa app (koa-mount, or any mount that strips its prefix from ctx.path),
+// ctx.originalUrl still holds the whole path: links built from it keep the mount prefix.
 import type { Context } from 'koa';
 
-/** The request's path as the client sent it (any mount prefix included), for links back to this service. */
+/** The request's path as the client sent it (any mount prefix included), without the query. */
 export const requestPath = (ctx: Context): string => ctx.originalUrl.split('?')[0]!;
+
+/**
+ * The prefix the app is mounted under (`/petstore` for `/petstore/v1/pets`), or '' when it
+ * serves from the root: what the client's path has in front of the path the app sees.
+ */
+export const mountPrefix = (ctx: Context): string => {
+  const original = requestPath(ctx);
+  return original.endsWith(ctx.path) ? original.slice(0, original.length - ctx.path.length).replace(/\/$/, '') : '';
+};

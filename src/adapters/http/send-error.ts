@@ -3,9 +3,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Context } from 'koa';
 import { type ApiError, errorBody } from './error-catalogue.js';
+import { mountPrefix } from './request-path.js';
 
 export const PROBLEM_JSON = 'application/problem+json';
-/** Where each code is explained; a problem's `type` is this page with the code as fragment. */
+/** Where each code is explained (below any mount prefix); a problem's `type` is this page with the code as fragment. */
 export const ERRORS_DOC_PATH = '/docs/errors';
 
 /** Writes `error` as the response: its status, its headers and the body the client asked for. */
@@ -17,7 +18,7 @@ export function sendError(ctx: Context, error: ApiError): void {
   // Negotiated only when the client names problem+json above plain JSON; */* keeps the seed's body.
   if (ctx.get('Accept') !== '' && ctx.accepts('application/json', PROBLEM_JSON) === PROBLEM_JSON) {
     ctx.body = {
-      type: `${ERRORS_DOC_PATH}#${error.code}`,
+      type: `${mountPrefix(ctx)}${ERRORS_DOC_PATH}#${error.code}`,
       title: STATUS_CODES[error.status] ?? 'Error',
       status: error.status,
       detail: error.message,

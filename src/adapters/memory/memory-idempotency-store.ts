@@ -13,6 +13,7 @@ interface MemoryRecord {
 // Scope and key joined by a character neither can hold, so that no two pairs share an entry.
 const entryOf = ({ scope, key }: IdempotencyRecordId): string => `${scope}\u0000${key}`;
 
+/** Idempotency records in memory: the reference behaviour of {@link IdempotencyStore}. Nothing is kept after exit. */
 export class MemoryIdempotencyStore implements IdempotencyStore {
   private readonly records = new Map<string, MemoryRecord>();
 

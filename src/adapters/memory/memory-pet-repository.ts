@@ -3,6 +3,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pet, PetDraft, PetId, PetListQuery, PetRepository } from '../../domain/index.js';
 
+/** Pets in memory: the reference behaviour of {@link PetRepository}. Nothing is kept after exit. */
 export class MemoryPetRepository implements PetRepository {
   // Pets in ascending id order: ids only grow, so appending keeps the order.
   private readonly pets: Pet[] = [];

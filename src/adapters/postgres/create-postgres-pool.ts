@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { migratePostgres } from './migrations.js';
 
+/** Where PostgreSQL is, how many connections to open, and the timeouts that bound an outage. */
 export interface PostgresPoolOptions {
   /** A postgres:// or postgresql:// URL (libpq-style query parameters such as `options` are honoured). */
   readonly url: string;
@@ -21,6 +22,7 @@ export interface PostgresPoolOptions {
   readonly idleTimeoutMs?: number;
 }
 
+/** The pool's timeouts when {@link PostgresPoolOptions} leaves them out. */
 export const POSTGRES_POOL_DEFAULTS = {
   connectionTimeoutMs: 2000,
   statementTimeoutMs: 5000,

@@ -3,6 +3,7 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { classifyPostgresError } from './postgres-errors.js';
 
+/** One step of the PostgreSQL schema. */
 export interface PostgresMigration {
   /** 1, 2, 3 …: the position of the migration in the list. */
   readonly version: number;
@@ -15,6 +16,7 @@ export interface PostgresMigration {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -48,8 +50,24 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
           );
           CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);`,
   },
+  {
+    version: 3,
+    name: 'api keys',
+    // API keys managed with `petstore keys`, kept as the SHA-256 of the key (hex), never the
+    // key; the UNIQUE digest is the index every authentication looks a key up by. Ids are
+    // exact for JSON clients, as for pets. revoked_at is NULL while the key is active.
+    sql: `CREATE TABLE api_keys (
+            id         bigint      GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY,
+            digest     text        NOT NULL UNIQUE CHECK (digest ~ '^[0-9a-f]{64}$'),
+            caller_id  text        NOT NULL,
+            label      text        NOT NULL,
+            created_at timestamptz NOT NULL,
+            revoked_at timestamptz
+          );`,
+  },
 ];
 
+/** The schema version this release migrates a PostgreSQL schema to. */
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
 
 // The first key of the advisory lock, shared by every petstore release; the second key is the
@@ -59,6 +77,7 @@ const MIGRATION_LOCK_CLASS = 0x7065_7473; // "pets"
 /** How long the migration transaction may take, lock wait included (its statements ignore the pool's timeouts). */
 export const MIGRATION_TIMEOUT_MS = 10 * 60_000;
 
+/** What {@link migratePostgres} did: the schema version before and after. */
 export interface MigrationResult {
   /** The schema version found before (0 for a new schema). */
   readonly from: number;

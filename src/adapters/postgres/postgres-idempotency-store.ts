@@ -11,6 +11,7 @@ const PURGE_INTERVAL_MS = 60_000;
 /** A claim that meets a record released at that very moment simply tries again, this often at most. */
 const CLAIM_ATTEMPTS = 3;
 
+/** Idempotency records in PostgreSQL, shared by every instance on the database. */
 export class PostgresIdempotencyStore implements IdempotencyStore {
   private lastPurge = 0;
 

@@ -42,6 +42,7 @@ const toPet = (row: PetRow): Pet => ({
   status: row.status,
 });
 
+/** Pets in PostgreSQL, through a pool opened by {@link openPostgresPool}; any number of instances may share the database. */
 export class PostgresPetRepository implements PetRepository {
   constructor(private readonly pool: Pool) {}
 

@@ -3,6 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -27,8 +28,20 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      PRIMARY KEY (scope, key)
    ) STRICT, WITHOUT ROWID;
    CREATE INDEX idempotency_keys_expires_at ON idempotency_keys (expires_at);`,
+  // 3: API keys managed with `petstore keys`, kept as the SHA-256 of the key (hex), never the
+  // key. The UNIQUE digest is the index every authentication looks a key up by. Times are
+  // Unix milliseconds; revoked_at is NULL while the key is active.
+  `CREATE TABLE api_keys (
+     id         INTEGER PRIMARY KEY AUTOINCREMENT,
+     digest     TEXT    NOT NULL UNIQUE CHECK (length(digest) = 64),
+     caller_id  TEXT    NOT NULL,
+     label      TEXT    NOT NULL,
+     created_at INTEGER NOT NULL,
+     revoked_at INTEGER
+   ) STRICT;`,
 ];
 
+/** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */
 export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
 
 /**

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrateSqlite } from './migrations.js';
 
+/** The path that opens a SQLite database in memory. */
 export const SQLITE_IN_MEMORY = ':memory:';
 
 const BUSY_TIMEOUT_MS = 5000;
@@ -29,6 +30,10 @@ function enableWal(db: Database.Database): void {
   }
 }
 
+/**
+ * Opens (creating it and its folder if needed) the SQLite database at `path`, with WAL,
+ * synchronous=FULL and a 5 s busy timeout, and migrates its schema. Close it when done.
+ */
 export function openSqliteDatabase(path: string): Database.Database {
   if (path !== SQLITE_IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);

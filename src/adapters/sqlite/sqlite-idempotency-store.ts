@@ -15,6 +15,7 @@ interface RecordRow {
 /** Expired records are deleted at most this often, in the transaction of a claim. */
 const PURGE_INTERVAL_MS = 60_000;
 
+/** Idempotency records in a SQLite database opened by {@link openSqliteDatabase}, shared by every process on the file. */
 export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly select: Statement<[string, string], RecordRow>;
   private readonly upsert: Statement<[string, string, string, string, number, number]>;

@@ -18,6 +18,7 @@ const toPet = (row: PetRow): Pet => ({
   status: row.status,
 });
 
+/** Pets in a SQLite database opened by {@link openSqliteDatabase}. */
 export class SqlitePetRepository implements PetRepository {
   // Prepared once: every query is a prepared statement with bound parameters.
   private readonly insert: Statement<[string, number, string], never>;

@@ -6,6 +6,7 @@ import type { NewPet, Pet, PetDraft } from '../pet.js';
 import type { Clock, IdempotencyStore, PetRepository } from '../ports.js';
 import { draftOf } from './create-pet.js';
 
+/** A creation with an idempotency key: who asks, with which key, for which pet. */
 export interface CreatePetOnceRequest {
   /** The caller the key belongs to (its identity, never its API key). */
   readonly scope: string;
@@ -13,12 +14,14 @@ export interface CreatePetOnceRequest {
   readonly newPet: NewPet;
 }
 
+/** The answer of {@link CreatePetOnce}: the pet, and whether it was created earlier by the same key. */
 export interface CreatedPet {
   readonly pet: Pet;
   /** True when this is the answer of an earlier request with the same key. */
   readonly replayed: boolean;
 }
 
+/** The use case that adds a pet at most once per idempotency key and caller. */
 export type CreatePetOnce = (
   request: CreatePetOnceRequest,
 ) => TaskEither<IdempotencyKeyInUse | IdempotencyKeyReused, CreatedPet>;

@@ -4,6 +4,7 @@ import { type PetNotFound, petNotFound } from '../errors.js';
 import type { Pet, PetId } from '../pet.js';
 import type { PetRepository } from '../ports.js';
 
+/** The use case that fetches one pet, or answers {@link PetNotFound}. */
 export type GetPet = (id: PetId) => TaskEither<PetNotFound, Pet>;
 
 /** Fetches one pet by its id, or says that no pet has it. */

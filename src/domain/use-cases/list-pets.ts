@@ -4,6 +4,7 @@ import type { Limit } from '../page.js';
 import type { Pet, PetId, PetStatus } from '../pet.js';
 import type { PetRepository } from '../ports.js';
 
+/** Which page of pets to list: its size, an optional status, and where to resume. */
 export interface ListPetsRequest {
   readonly limit: Limit;
   readonly status?: PetStatus;
@@ -17,6 +18,7 @@ export interface PetPage {
   readonly hasMore: boolean;
 }
 
+/** The use case that lists one page of pets: it cannot fail in the domain. */
 export type ListPets = (request: ListPetsRequest) => TaskEither<never, PetPage>;
 
 /** Lists pets in ascending id order, at most `limit`, optionally of one status and after a given pet. */

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// The `petstore` command: serve, migrate, and manage the API keys stored in the database.
+// Every subcommand reads the server's configuration from the environment (PETSTORE_DB…).
+// A subcommand is loaded only when it runs, so that help and usage errors answer at once.
+import { parseArgs } from 'node:util';
+import type { KeysRequest } from './commands/keys.js';
+
+const USAGE = `Usage: petstore <command>
+
+Commands:
+  serve                            Start the HTTP server (what npm start runs).
+  migrate                          Bring the database schema up to date, then exit.
+  keys create [--label <text>] [--json]
+                                   Create an API key. The key is printed this once; the
+                                   database keeps only its SHA-256.
+  keys list [--json]               List the stored keys (never the keys themselves).
+  keys revoke <id>                 Revoke a stored key: refused from the next request on.
+  help                             Show this text.
+
+The configuration comes from the environment, as for the server: PETSTORE_DB (the SQLite
+file or postgres:// URL whose keys are managed), PETSTORE_API_KEYS, PORT, HOST, … (see
+docs/configuration.md). Keys of PETSTORE_API_KEYS and stored keys are all accepted.
+`;
+
+const usageError = (message: string): number => {
+  process.stderr.write(`petstore: ${message}\n\n${USAGE}`);
+  return 2;
+};
+
+type Parsed = { positionals: string[]; values: { label?: string | undefined; json?: boolean | undefined; help?: boolean | undefined } };
+
+function parse(args: readonly string[]): Parsed | string {
+  try {
+    return parseArgs({
+      args: [...args],
+      options: { label: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+function keysRequest(action: string | undefined, rest: readonly string[], values: Parsed['values']): KeysRequest | string {
+  const { label, json = false } = values;
+  switch (action) {
+    case 'create':
+      return rest.length > 0 ? `keys create takes no argument besides --label and --json` : { action, label: label ?? '', json };
+    case 'list':
+      return rest.length > 0 || label !== undefined ? 'keys list takes only --json' : { action, json };
+    case 'revoke':
+      return rest.length !== 1 || label !== undefined || json ? 'keys revoke takes exactly one key id' : { action, id: rest[0]! };
+    default:
+      return action === undefined ? 'keys needs one of create, list, revoke' : `unknown keys command "${action}"`;
+  }
+}
+
+async function main(args: readonly string[]): Promise<number> {
+  const parsed = parse(args);
+  if (typeof parsed === 'string') return usageError(parsed);
+  const [command, ...rest] = parsed.positionals;
+  if (parsed.values.help === true || command === 'help' || command === undefined) {
+    process.stdout.write(USAGE);
+    return command === undefined && parsed.values.help !== true ? 2 : 0;
+  }
+  const onlyCommand = rest.length === 0 && parsed.values.label === undefined && parsed.values.json === undefined;
+  switch (command) {
+    case 'serve':
+      if (!onlyCommand) return usageError('serve takes no arguments: it is configured by the environment');
+      return (await import('./commands/serve.js')).serve(process.env);
+    case 'migrate':
+      if (!onlyCommand) return usageError('migrate takes no arguments: it is configured by the environment');
+      return (await import('./commands/migrate.js')).migrate(process.env);
+    case 'keys': {
+      const request = keysRequest(rest[0], rest.slice(1), parsed.values);
+      if (typeof request === 'string') return usageError(request);
+      const { keys } = await import('./commands/keys.js');
+      return keys(request, process.env, {
+        out: (text) => process.stdout.write(text),
+        err: (text) => process.stderr.write(text),
+      });
+    }
+    default:
+      return usageError(`unknown command "${command}"`);
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

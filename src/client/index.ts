@@ -1,0 +1,6 @@
+// The typed client, importable on its own as `petstore-hexagon/client`: it loads nothing of
+// the server (no Koa, no database driver) and needs nothing but fetch.
+export { PetStoreClient, type PetStoreClientOptions, type CreatePetOptions } from './pet-store-client.js';
+export { PetStoreError, type PetStoreErrorDetail, CLIENT_ERROR_CODES } from './pet-store-error.js';
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
+export type { CallOptions, ListPetsParams, NewPet, Pet, PetPage, PetStatus } from './types.js';

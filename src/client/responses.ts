@@ -1,0 +1,49 @@
+// What the client makes of an answer, or of its absence: JSON, or a PetStoreError.
+import { CLIENT_ERROR_CODES, PetStoreError, type PetStoreErrorDetail } from './pet-store-error.js';
+
+/** An Error body of the service, loosely checked. */
+interface ErrorBody {
+  code?: unknown;
+  message?: unknown;
+  details?: unknown;
+  requestId?: unknown;
+}
+
+/** The body as JSON, or undefined when it is not JSON. */
+export async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!/json/i.test(response.headers.get('Content-Type') ?? '')) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The failure an error answer stands for: its Error body, or `unexpected_response` without one. */
+export function errorOf(response: Response, body: unknown, sentRequestId: string): PetStoreError {
+  const error = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
+  const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
+  const isErrorBody = typeof error.code === 'string' && typeof error.message === 'string';
+  return new PetStoreError({
+    code: isErrorBody ? (error.code as string) : CLIENT_ERROR_CODES.unexpected,
+    message: isErrorBody ? (error.message as string) : `HTTP ${response.status} without an Error body`,
+    status: response.status,
+    requestId: typeof error.requestId === 'string' ? error.requestId : (response.headers.get('X-Request-Id') ?? sentRequestId),
+    details: Array.isArray(error.details) ? (error.details as PetStoreErrorDetail[]) : undefined,
+    retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+  });
+}
+
+/** The failure of an attempt that got no answer: `timeout` or `network_error`. */
+export function networkFailure(err: unknown, requestId: string): PetStoreError {
+  const timedOut = (err as { name?: unknown } | null)?.name === 'TimeoutError';
+  return new PetStoreError(
+    {
+      code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
+      message: timedOut ? 'No answer in time' : `The service could not be reached: ${(err as Error)?.message ?? String(err)}`,
+      requestId,
+    },
+    { cause: err },
+  );
+}

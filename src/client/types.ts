@@ -1,0 +1,57 @@
+// The resources as they travel over HTTP (docs/openapi.yaml): plain JSON values, no brands.
+
+/** The availability of a pet. */
+export type PetStatus = 'available' | 'pending' | 'sold';
+
+/** What to send to create a pet: `status` defaults to `available`. */
+export interface NewPet {
+  readonly name: string;
+  readonly categoryId: number;
+  readonly status?: PetStatus;
+}
+
+/** A pet as the service returns it. */
+export interface Pet {
+  readonly id: number;
+  readonly name: string;
+  readonly categoryId: number;
+  readonly status: PetStatus;
+}
+
+/** One page of the pet list. */
+export interface PetPage {
+  readonly pets: readonly Pet[];
+  /** The URL of the next page, from `Link: <…>; rel="next"`; undefined on the last page. */
+  readonly next: string | undefined;
+}
+
+/** Which pets to list. */
+export interface ListPetsParams {
+  /** Pets per page, 1 to 100 (the service's default: 20). */
+  readonly limit?: number;
+  /** Only pets with this status. */
+  readonly status?: PetStatus;
+}
+
+/** Per-call options of every client method. */
+export interface CallOptions {
+  /** Cancels the call, retries included; the promise then rejects with the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Sent as X-Request-Id (1 to 128 of `A-Z a-z 0-9 . _ : -`); a random UUID when absent. */
+  readonly requestId?: string;
+}
+
+const STATUSES: readonly string[] = ['available', 'pending', 'sold'];
+
+/** Whether a decoded JSON value has the shape of a Pet. */
+export const isPet = (value: unknown): value is Pet => {
+  const pet = value as Record<string, unknown> | null;
+  return (
+    typeof pet === 'object' &&
+    pet !== null &&
+    Number.isSafeInteger(pet['id']) &&
+    typeof pet['name'] === 'string' &&
+    Number.isSafeInteger(pet['categoryId']) &&
+    STATUSES.includes(pet['status'] as string)
+  );
+};

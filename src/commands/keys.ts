@@ -1,0 +1,112 @@
+// `petstore keys create|list|revoke`: the API keys stored in the service's database, managed
+// from the command line with the server's own configuration (PETSTORE_DB…). A running server
+// sees a created key, or a revocation, on its next request: it asks the database every time.
+import 'reflect-metadata';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import { pino } from 'pino';
+import type { ApiKeyAdmin } from '../adapters/auth/api-key-admin.js';
+import { type Config, describeDatabase, loadConfig } from '../config.js';
+import { closeContainer, createContainer } from '../container.js';
+import { ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
+import { describeFault } from '../logger.js';
+import { TOKENS } from '../tokens.js';
+
+/** What `keys` was asked to do, once its arguments are parsed. */
+export type KeysRequest =
+  | { readonly action: 'create'; readonly label: string; readonly json: boolean }
+  | { readonly action: 'list'; readonly json: boolean }
+  | { readonly action: 'revoke'; readonly id: string };
+
+/** Where a command writes: its answer, and its complaints. */
+export interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const asJson = (record: ApiKeyRecord) => ({
+  id: record.id,
+  label: record.label,
+  callerId: record.callerId,
+  createdAt: record.createdAt.toISOString(),
+  revokedAt: record.revokedAt?.toISOString() ?? null,
+});
+
+const table = (records: readonly ApiKeyRecord[]): string => {
+  const rows = [
+    ['ID', 'LABEL', 'CALLER', 'CREATED', 'REVOKED'],
+    ...records.map((r) => [String(r.id), r.label, r.callerId, r.createdAt.toISOString(), r.revokedAt?.toISOString() ?? '-']),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+  return rows.map((row) => row.map((cell, column) => cell + ' '.repeat(widths[column]! - [...cell].length)).join('  ').trimEnd()).join('\n');
+};
+
+async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Promise<number> {
+  switch (request.action) {
+    case 'create': {
+      const label = ApiKeyLabel.decode(request.label);
+      if (E.isLeft(label)) {
+        output.err(`petstore: --label ${String(label.left[0]?.message)}\n`);
+        return 2;
+      }
+      const { key, record } = await admin.create(label.right);
+      if (request.json) {
+        output.out(`${JSON.stringify({ key, ...asJson(record) })}\n`);
+      } else {
+        output.out(
+          `Created API key ${record.id}${record.label === '' ? '' : ` (${JSON.stringify(record.label)})`}, ` +
+            `caller ${record.callerId}. It is shown only this once and stored only as its SHA-256:\n\n  ${key}\n\n`,
+        );
+      }
+      return 0;
+    }
+    case 'list': {
+      const records = await admin.list();
+      if (request.json) output.out(`${JSON.stringify(records.map(asJson))}\n`);
+      else output.out(records.length === 0 ? 'No stored API keys.\n' : `${table(records)}\n`);
+      return 0;
+    }
+    case 'revoke': {
+      const id = /^[0-9]{1,16}$/.test(request.id) ? ApiKeyId.decode(Number(request.id)) : E.left([]);
+      if (E.isLeft(id)) {
+        output.err(`petstore: keys revoke needs the id of a key (a positive integer, see "petstore keys list"), not ${JSON.stringify(request.id)}\n`);
+        return 2;
+      }
+      const revoked = await admin.revoke(id.right);
+      if (O.isNone(revoked)) {
+        output.err(`petstore: no stored API key has id ${id.right}\n`);
+        return 1;
+      }
+      output.out(`API key ${id.right} (caller ${revoked.value.callerId}) is revoked since ${revoked.value.revokedAt?.toISOString()}: it is refused from the next request on.\n`);
+      return 0;
+    }
+  }
+}
+
+/** Runs `keys` on the database `env` configures; answers the exit code (0 done, 1 failed, 2 misused). */
+export async function keys(request: KeysRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> {
+  const loaded = loadConfig(env);
+  if (loaded._tag === 'Left') {
+    output.err(`petstore: invalid configuration:\n${loaded.left.map((l) => `  ${l}\n`).join('')}`);
+    return 1;
+  }
+  const config: Config = loaded.right;
+  if (config.database.kind === 'memory' || (config.database.kind === 'sqlite' && config.database.path === ':memory:')) {
+    output.err(
+      `petstore: PETSTORE_DB is ${describeDatabase(config.database)}: keys stored there would be gone when this command ends. ` +
+        'Point PETSTORE_DB at the database of the server (a SQLite file or a postgres:// URL).\n',
+    );
+    return 1;
+  }
+  // Logs would mix with the answer (and its JSON); failures are told on standard error below.
+  const container = createContainer(config, pino({ level: 'silent' }));
+  try {
+    return await run(request, await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin), output);
+  } catch (err) {
+    const { type, message } = describeFault(err);
+    output.err(`petstore: could not use the database ${describeDatabase(config.database)}: ${type}: ${message}\n`);
+    return 1;
+  } finally {
+    await closeContainer(container).catch(() => undefined);
+  }
+}

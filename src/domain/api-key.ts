@@ -1,0 +1,58 @@
+// The API keys the service keeps in its database (beside those of its configuration): the
+// record of a stored key, its id and its label. The key itself is never part of a record.
+import * as t from 'io-ts';
+import { constrained } from './codec.js';
+
+/** The most Unicode code points an API key's label may have. */
+export const MAX_API_KEY_LABEL_LENGTH = 100;
+
+// As for pet names: control characters could forge lines in a terminal listing or a log.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Brand of {@link ApiKeyLabel}. */
+export interface ApiKeyLabelBrand {
+  readonly ApiKeyLabel: unique symbol;
+}
+/** Who or what a stored key is for, as an operator writes it: 0 to 100 code points, no control characters. */
+export const ApiKeyLabel = constrained<string, t.Branded<string, ApiKeyLabelBrand>>(
+  'ApiKeyLabel',
+  t.string,
+  (label) => {
+    if (LONE_SURROGATE.test(label)) return 'must be well-formed Unicode (no lone surrogates)';
+    if ([...label].length > MAX_API_KEY_LABEL_LENGTH) return `must be at most ${MAX_API_KEY_LABEL_LENGTH} characters long`;
+    if (CONTROL_CHARACTER.test(label)) return 'must not contain control characters';
+    return undefined;
+  },
+  'must be a string',
+);
+/** A valid API key label. */
+export type ApiKeyLabel = t.TypeOf<typeof ApiKeyLabel>;
+
+/** Brand of {@link ApiKeyId}. */
+export interface ApiKeyIdBrand {
+  readonly ApiKeyId: unique symbol;
+}
+/** The id the store gives a stored key: a positive integer, never reused, by which an operator revokes it. */
+export const ApiKeyId = constrained<number, t.Branded<number, ApiKeyIdBrand>>(
+  'ApiKeyId',
+  t.number,
+  (n) => (Number.isSafeInteger(n) && n >= 1 ? undefined : `must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`),
+  `must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`,
+);
+/** A valid API key id. */
+export type ApiKeyId = t.TypeOf<typeof ApiKeyId>;
+
+/** A stored API key as it may be shown: everything but the key and its digest. */
+export interface ApiKeyRecord {
+  readonly id: ApiKeyId;
+  readonly label: ApiKeyLabel;
+  /** The caller the key authenticates as, in logs and as the scope of idempotency keys; never the key. */
+  readonly callerId: string;
+  readonly createdAt: Date;
+  /** When the key was revoked; null while it is active. */
+  readonly revokedAt: Date | null;
+}
+
+/** Whether a stored key is still accepted. */
+export const isActiveApiKey = (record: ApiKeyRecord): boolean => record.revokedAt === null;

@@ -1,0 +1,148 @@
+// The service as a library, in one call: the composition root configured from options rather
+// than from the environment, with any port replaced by the caller's own adapter.
+import 'reflect-metadata';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import { type Logger, pino } from 'pino';
+import type { ApiKeyAdmin } from './adapters/auth/api-key-admin.js';
+import { apiKeyProblem } from './adapters/auth/api-key.js';
+import type { HttpAppOptions } from './adapters/http/create-http-app.js';
+import type { PetUseCases } from './adapters/http/pet-routes.js';
+import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
+import { CONFIG_DEFAULTS, type Config, type DatabaseConfig, loadConfig } from './config.js';
+import { closeContainer, createContainer } from './container.js';
+import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository } from './domain/index.js';
+import { TOKENS } from './tokens.js';
+
+/** Ports that {@link createPetStore} can take from the caller instead of building them. */
+export interface PetStoreAdapters {
+  readonly petRepository: PetRepository;
+  readonly idempotencyStore: IdempotencyStore;
+  readonly apiKeyStore: ApiKeyStore;
+  /** Replaces the whole verification: configured and stored keys are then no longer consulted. */
+  readonly apiKeyVerifier: ApiKeyVerifier;
+  readonly clock: Clock;
+  /** What /readyz checks. */
+  readonly readiness: ReadinessCheck;
+}
+
+/** How {@link createPetStore} builds the service. Every option may be left out. */
+export interface PetStoreOptions {
+  /**
+   * Where pets, idempotency records and stored API keys are kept, as `PETSTORE_DB` takes it:
+   * `'memory'` (the default: nothing is kept, no file is made), `':memory:'` (SQLite in
+   * memory), the path of a SQLite file, or a `postgres://` URL; or a {@link DatabaseConfig}.
+   */
+  readonly db?: string | DatabaseConfig;
+  /** With PostgreSQL, the most connections the pool opens (default 10). */
+  readonly postgresPoolSize?: number;
+  /**
+   * API keys accepted as they are (each at least 16 characters of the bearer token alphabet),
+   * besides the keys stored in the database. None by default: then only stored keys are
+   * accepted, so create one with `apiKeys.create()` of the answer.
+   */
+  readonly apiKeys?: readonly string[];
+  /** A pino logger for the service's logs; silent by default. */
+  readonly logger?: Logger;
+  /** Options of the HTTP adapter: body limit, CORS origins, rate limit, /metrics access. */
+  readonly http?: HttpAppOptions;
+  /** Your own adapters for any of the ports, used instead of those chosen from `db`. */
+  readonly adapters?: Partial<PetStoreAdapters>;
+}
+
+/** The service built by {@link createPetStore}. */
+export interface PetStore {
+  /**
+   * The HTTP adapter as a Koa app: serve it (`startHttpServer(app.callback(), …)`), or mount it
+   * in your own Koa app under a prefix (`parent.use(mount('/petstore', app))` with koa-mount);
+   * its links (Location, Link) keep the prefix.
+   */
+  readonly app: Koa;
+  /** The use cases, to call without HTTP. Their input is decoded domain values (`NewPet.decode(…)`). */
+  readonly useCases: PetUseCases;
+  /** The API keys stored in the database: create (the key is answered once), list, revoke. */
+  readonly apiKeys: ApiKeyAdmin;
+  /** The inversify container behind it all, for anything else (its tokens are {@link TOKENS}). */
+  readonly container: Container;
+  /** Marks the service as stopping (/readyz answers 503), then closes the database or pool. */
+  close(): Promise<void>;
+}
+
+const ADAPTER_TOKENS: { readonly [K in keyof PetStoreAdapters]: symbol } = {
+  petRepository: TOKENS.PetRepository,
+  idempotencyStore: TOKENS.IdempotencyStore,
+  apiKeyStore: TOKENS.ApiKeyStore,
+  apiKeyVerifier: TOKENS.ApiKeyVerifier,
+  clock: TOKENS.Clock,
+  readiness: TOKENS.ReadinessCheck,
+};
+
+/** The database an option names, checked as PETSTORE_DB and PETSTORE_PG_POOL_SIZE are. */
+function databaseOf(options: PetStoreOptions): DatabaseConfig {
+  if (typeof options.db === 'object') return options.db;
+  const loaded = loadConfig({
+    PETSTORE_DB: options.db ?? 'memory',
+    PETSTORE_PG_POOL_SIZE: options.postgresPoolSize === undefined ? undefined : String(options.postgresPoolSize),
+  });
+  if (loaded._tag === 'Left') {
+    throw new TypeError(`createPetStore: ${loaded.left.join('; ').replace('PETSTORE_DB', 'db').replace('PETSTORE_PG_POOL_SIZE', 'postgresPoolSize')}`);
+  }
+  return loaded.right.database;
+}
+
+/**
+ * Builds the whole service from options: the storage adapters chosen by `db` (opened and
+ * migrated now), the use cases, API key verification (the given keys and the stored ones)
+ * and the Koa app. Close it with `close()`.
+ *
+ * @throws TypeError when an option is invalid (the message names it, never a key or a password)
+ * @example
+ * const store = await createPetStore({ db: './data/petstore.db', apiKeys: [process.env.KEY!] });
+ * const server = await startHttpServer(store.app.callback(), { host: '127.0.0.1', port: 3000 });
+ */
+export async function createPetStore(options: PetStoreOptions = {}): Promise<PetStore> {
+  const database = databaseOf(options);
+  const apiKeys = options.apiKeys ?? [];
+  apiKeys.forEach((key, index) => {
+    const problem = apiKeyProblem(key);
+    if (problem !== undefined) throw new TypeError(`createPetStore: apiKeys[${index}] ${problem}`);
+  });
+  const config: Config = {
+    host: CONFIG_DEFAULTS.HOST,
+    port: 0,
+    database,
+    apiKeys,
+    logLevel: 'silent',
+    corsOrigins: options.http?.corsOrigins ?? [],
+    rateLimit: options.http?.rateLimit,
+    metrics: options.http?.metrics ?? 'open',
+  };
+  const container = createContainer(config, options.logger ?? pino({ level: 'silent' }));
+  container.rebind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
+  for (const [name, adapter] of Object.entries(options.adapters ?? {})) {
+    if (adapter !== undefined) container.rebind(ADAPTER_TOKENS[name as keyof PetStoreAdapters]).toConstantValue(adapter);
+  }
+  try {
+    const app = await container.getAsync<Koa>(TOKENS.HttpApp);
+    const useCases: PetUseCases = {
+      listPets: await container.getAsync(TOKENS.ListPets),
+      createPet: await container.getAsync(TOKENS.CreatePet),
+      createPetOnce: await container.getAsync(TOKENS.CreatePetOnce),
+      getPet: await container.getAsync(TOKENS.GetPet),
+    };
+    const apiKeyAdmin = await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin);
+    return {
+      app,
+      useCases,
+      apiKeys: apiKeyAdmin,
+      container,
+      close: async () => {
+        container.get<ServiceState>(TOKENS.ServiceState).draining = true;
+        await closeContainer(container);
+      },
+    };
+  } catch (err) {
+    await closeContainer(container).catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,141 @@
+// createPetStore: the whole service from options, with the database it names, the keys it is
+// given and stored, and any port replaced by the caller's adapter.
+import { join } from 'node:path';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import { startHttpServer } from '../src/adapters/http/http-server.js';
+import { MemoryPetRepository } from '../src/adapters/memory/memory-pet-repository.js';
+import { type ApiKeyLabel, type Limit, NewPet, type PetRepository } from '../src/domain/index.js';
+import { createPetStore, type PetStore } from '../src/pet-store.js';
+import { clientFor } from './support/http-client.js';
+import { createTestSchema, describeWithPostgres } from './support/postgres.js';
+import { tempDir } from './support/temp-dir.js';
+import { TEST_API_KEY } from './support/test-server.js';
+
+const decoded = <A>(result: E.Either<unknown, A>): A => {
+  if (E.isLeft(result)) throw new Error('expected a valid value');
+  return result.right;
+};
+
+/** Serves the store's app for the time of `body`. */
+async function served(petStore: PetStore, body: (url: string) => Promise<void>): Promise<void> {
+  const server = await startHttpServer(petStore.app.callback(), { host: '127.0.0.1', port: 0 });
+  try {
+    await body(server.url);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('createPetStore', () => {
+  it('builds the service on the memory adapters by default, its use cases callable without HTTP', async () => {
+    const petStore = await createPetStore();
+    try {
+      const created = await petStore.useCases.createPet(decoded(NewPet.decode({ name: 'Rex', categoryId: 1 })))();
+      expect(created).to.deep.equal(E.right({ id: 1, name: 'Rex', categoryId: 1, status: 'available' }));
+      const page = await petStore.useCases.listPets({ limit: 10 as Limit })();
+      expect(page).to.deep.equal(E.right({ pets: [{ id: 1, name: 'Rex', categoryId: 1, status: 'available' }], hasMore: false }));
+    } finally {
+      await petStore.close();
+    }
+  });
+
+  it('accepts the keys it is given and the keys stored through it, and none once revoked', async () => {
+    const petStore = await createPetStore({ apiKeys: [TEST_API_KEY] });
+    try {
+      const { key, record } = await petStore.apiKeys.create('stored' as ApiKeyLabel);
+      await served(petStore, async (url) => {
+        expect((await clientFor(url, TEST_API_KEY).get('/v1/pets')).status).to.equal(200);
+        expect((await clientFor(url, key).get('/v1/pets')).status).to.equal(200);
+        expect(O.isSome(await petStore.apiKeys.revoke(record.id))).to.equal(true);
+        expect((await clientFor(url, key).get('/v1/pets')).status).to.equal(401);
+      });
+    } finally {
+      await petStore.close();
+    }
+  });
+
+  it('keeps pets and stored keys in the SQLite file it is given, across instances', async () => {
+    const dir = tempDir();
+    const db = join(dir.path, 'nested', 'petstore.db');
+    try {
+      const first = await createPetStore({ db });
+      await first.useCases.createPet(decoded(NewPet.decode({ name: 'Kept', categoryId: 1 })))();
+      await first.apiKeys.create('kept' as ApiKeyLabel);
+      await first.close();
+      const second = await createPetStore({ db: { kind: 'sqlite', path: db } });
+      try {
+        expect(E.map((p: { pets: readonly unknown[] }) => p.pets.length)(await second.useCases.listPets({ limit: 10 as Limit })())).to.deep.equal(E.right(1));
+        expect((await second.apiKeys.list()).map((r) => r.label)).to.deep.equal(['kept']);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('uses the adapters and HTTP options it is given', async () => {
+    const pets = new MemoryPetRepository();
+    let created = 0;
+    const counting: PetRepository = {
+      create: (draft) => ((created += 1), pets.create(draft)),
+      findById: (id) => pets.findById(id),
+      list: (query) => pets.list(query),
+    };
+    const petStore = await createPetStore({
+      apiKeys: [TEST_API_KEY],
+      adapters: { petRepository: counting, clock: { now: () => new Date('2031-01-01T00:00:00Z') } },
+      http: { bodyLimitBytes: 64 },
+    });
+    try {
+      await served(petStore, async (url) => {
+        const api = clientFor(url, TEST_API_KEY);
+        expect((await api.postJson('/v1/pets', { name: 'Small', categoryId: 1 })).status).to.equal(201);
+        expect((await api.postJson('/v1/pets', { name: 'x'.repeat(80), categoryId: 1 })).json.code).to.equal('payload_too_large');
+      });
+      expect(created).to.equal(1);
+      expect((await petStore.apiKeys.create('' as ApiKeyLabel)).record.createdAt).to.deep.equal(new Date('2031-01-01T00:00:00Z'));
+    } finally {
+      await petStore.close();
+    }
+  });
+
+  it('marks the service as stopping on close: /readyz answers 503', async () => {
+    const petStore = await createPetStore();
+    await served(petStore, async (url) => {
+      expect((await fetch(`${url}/readyz`)).status).to.equal(200);
+      await petStore.close();
+      expect((await fetch(`${url}/readyz`)).status).to.equal(503);
+    });
+  });
+
+  it('refuses invalid options with a TypeError naming the option, never the key', async () => {
+    for (const [options, message] of [
+      [{ db: 'mysql://db/pets' }, /^createPetStore: db must be/],
+      [{ db: '  ' }, /^createPetStore: db must be/],
+      [{ db: 'postgres://h/db', postgresPoolSize: 0 }, /^createPetStore: postgresPoolSize must be an integer from 1 to 1000$/],
+      [{ apiKeys: ['good-key-0123456789', 'short-secret'] }, /^createPetStore: apiKeys\[1\] must be at least 16 characters long$/],
+    ] as const) {
+      const err = await createPetStore(options).catch((e: unknown) => e);
+      expect(err, JSON.stringify(options)).to.be.instanceOf(TypeError);
+      expect((err as Error).message).to.match(message);
+      expect((err as Error).message).not.to.contain('short-secret');
+    }
+  });
+});
+
+describeWithPostgres('createPetStore on PostgreSQL', () => {
+  it('opens and migrates the database of a postgres:// URL, and closes its pool', async () => {
+    const schema = await createTestSchema();
+    try {
+      const petStore = await createPetStore({ db: schema.url, postgresPoolSize: 2 });
+      await petStore.apiKeys.create('pg' as ApiKeyLabel);
+      expect((await petStore.apiKeys.list()).map((r) => r.label)).to.deep.equal(['pg']);
+      await petStore.close();
+    } finally {
+      await schema.drop();
+    }
+  });
+});

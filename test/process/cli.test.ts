@@ -1,0 +1,178 @@
+// The `petstore` command (dist/cli.js, the package's bin): serve, migrate, and the API keys
+// stored in the database, managed while a server runs on the same database.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { clientFor } from '../support/http-client.js';
+import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
+import { baseUrlOf, COMPILED_CLI, runCli, type ServerProcess, spawnServer } from '../support/server-process.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const CONFIGURED_KEY = 'configured-key-0123456789';
+const callerIdOf = (key: string) => `key-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+
+interface CreatedKey {
+  key: string;
+  id: number;
+  label: string;
+  callerId: string;
+  createdAt: string;
+  revokedAt: null;
+}
+
+/** Runs `keys create --json` and answers what it printed. */
+const createKey = async (env: Record<string, string>, label: string): Promise<CreatedKey> => {
+  const { code, stdout, stderr } = await runCli(['keys', 'create', '--label', label, '--json'], env);
+  expect(code, stderr).to.equal(0);
+  return JSON.parse(stdout) as CreatedKey;
+};
+
+/** Key rotation through the command line against a server running on the same database. */
+function rotationWhileServing(env: () => Record<string, string>, start: (s: ServerProcess) => void) {
+  it('creates keys that a running server accepts at once, several at a time, and refuses a revoked key at once', async () => {
+    const server = spawnServer({ ...env(), PETSTORE_API_KEYS: CONFIGURED_KEY }, COMPILED_CLI, ['serve']);
+    start(server);
+    const origin = new URL(await baseUrlOf(server)).origin;
+    const status = async (key: string) => (await clientFor(origin, key).get('/v1/pets')).status;
+
+    const old = await createKey(env(), 'old key');
+    expect(old.callerId).to.equal(callerIdOf(old.key));
+    expect(await status(old.key), 'a key created while the server runs').to.equal(200);
+
+    const next = await createKey(env(), 'new key');
+    expect([await status(old.key), await status(next.key)], 'both keys during the rotation').to.deep.equal([200, 200]);
+
+    const revoked = await runCli(['keys', 'revoke', String(old.id)], env());
+    expect(revoked.code, revoked.stderr).to.equal(0);
+    expect(revoked.stdout).to.contain(`API key ${old.id}`);
+    expect(await status(old.key), 'the revoked key, on the very next request').to.equal(401);
+    expect(await status(next.key)).to.equal(200);
+    expect(await status(CONFIGURED_KEY), 'keys of PETSTORE_API_KEYS keep working').to.equal(200);
+
+    const listed = await runCli(['keys', 'list', '--json'], env());
+    expect(listed.code, listed.stderr).to.equal(0);
+    const records = JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
+    expect(records.map((r) => [r['id'], r['label'], r['callerId'], r['revokedAt'] === null])).to.deep.equal([
+      [old.id, 'old key', old.callerId, false],
+      [next.id, 'new key', next.callerId, true],
+    ]);
+    expect(listed.stdout).not.to.contain(old.key);
+    expect(listed.stdout).not.to.contain(next.key);
+    expect(server.output(), 'the server never logs a key').not.to.contain(next.key);
+  });
+}
+
+describe('the petstore command', () => {
+  let dir: ReturnType<typeof tempDir>;
+  let running: ServerProcess | undefined;
+  let env: Record<string, string>;
+  beforeEach(() => {
+    dir = tempDir();
+    env = { PETSTORE_DB: join(dir.path, 'petstore.db') };
+  });
+  afterEach(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    running = undefined;
+    dir.remove();
+  });
+
+  rotationWhileServing(() => env, (s) => (running = s));
+
+  it('lists keys in a table, without the keys, and stores each only as its SHA-256', async () => {
+    const created = await runCli(['keys', 'create', '--label', 'deploy bot'], env);
+    expect(created.code, created.stderr).to.equal(0);
+    const key = /^ {2}([A-Za-z0-9_-]{43})$/m.exec(created.stdout)?.[1];
+    expect(key, created.stdout).to.be.a('string');
+    expect(created.stdout).to.match(/^Created API key 1 \("deploy bot"\), caller key-[0-9a-f]{16}\./);
+    const listed = await runCli(['keys', 'list'], env);
+    expect(listed.code).to.equal(0);
+    const lines = listed.stdout.trimEnd().split('\n');
+    expect(lines[0]).to.match(/^ID +LABEL +CALLER +CREATED +REVOKED$/);
+    expect(lines[1]).to.match(new RegExp(`^1 +deploy bot +${callerIdOf(key!)} +\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z +-$`));
+    expect(listed.stdout).not.to.contain(key!);
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(env['PETSTORE_DB']!, { readonly: true });
+    const rows = db.prepare('SELECT * FROM api_keys').all() as Array<Record<string, unknown>>;
+    db.close();
+    expect(JSON.stringify(rows)).not.to.contain(key!);
+    expect(rows[0]!['digest']).to.equal(createHash('sha256').update(key!).digest('hex'));
+  });
+
+  it('revokes a key once: again, it answers the first revocation; an unknown id fails with 1', async () => {
+    const { id } = await createKey(env, '');
+    const first = await runCli(['keys', 'revoke', String(id)], env);
+    const again = await runCli(['keys', 'revoke', String(id)], env);
+    expect([first.code, again.code]).to.deep.equal([0, 0]);
+    expect(again.stdout).to.equal(first.stdout);
+    const unknown = await runCli(['keys', 'revoke', '99'], env);
+    expect(unknown.code).to.equal(1);
+    expect(unknown.stderr).to.contain('no stored API key has id 99');
+  });
+
+  it('does not generate a key at start when a stored key is active, and does when none is', async () => {
+    const stored = await createKey(env, 'only');
+    running = spawnServer(env, COMPILED_CLI, ['serve']);
+    const origin = new URL(await baseUrlOf(running)).origin;
+    expect((await clientFor(origin, stored.key).get('/v1/pets')).status).to.equal(200);
+    expect(running.output()).not.to.contain('generated API key');
+    running.child.kill('SIGTERM');
+    expect(await running.exited).to.equal(0);
+
+    expect((await runCli(['keys', 'revoke', String(stored.id)], env)).code).to.equal(0);
+    running = spawnServer(env, COMPILED_CLI, ['serve']);
+    await baseUrlOf(running);
+    expect(running.output()).to.contain('generated API key');
+  });
+
+  it('migrates the database as npm run migrate does', async () => {
+    const { code, stderr } = await runCli(['migrate'], env);
+    expect(code, stderr).to.equal(0);
+  });
+
+  it('refuses misuse with exit code 2 and the usage, and keys on a database that keeps nothing with 1', async () => {
+    for (const args of [['keys'], ['keys', 'drop'], ['keys', 'revoke'], ['keys', 'revoke', 'abc'], ['keys', 'list', 'extra'], ['serve', '--label', 'x'], ['frobnicate'], ['keys', 'create', '--colour']]) {
+      const { code, stderr } = await runCli(args, env);
+      expect(code, args.join(' ')).to.equal(2);
+      expect(stderr, args.join(' ')).to.match(/^petstore: /);
+    }
+    const label = await runCli(['keys', 'create', '--label', 'line\nbreak'], env);
+    expect(label.code).to.equal(2);
+    expect(label.stderr).to.contain('--label must not contain control characters');
+    for (const db of ['memory', ':memory:']) {
+      const { code, stderr } = await runCli(['keys', 'create'], { PETSTORE_DB: db });
+      expect(code).to.equal(1);
+      expect(stderr).to.contain('would be gone when this command ends');
+    }
+    const help = await runCli(['help'], env);
+    expect(help.code).to.equal(0);
+    expect(help.stdout).to.contain('keys revoke <id>');
+  });
+
+  it('fails with 1, never printing the password, when PostgreSQL cannot be reached', async () => {
+    const { code, stderr } = await runCli(['keys', 'list'], { PETSTORE_DB: 'postgres://app:cli-secret-pw@127.0.0.1:1/pets' });
+    expect(code).to.equal(1);
+    expect(stderr).to.contain('could not use the database');
+    expect(stderr).not.to.contain('cli-secret-pw');
+  });
+});
+
+describeWithPostgres('the petstore command on PostgreSQL', () => {
+  let schema: TestSchema;
+  let running: ServerProcess | undefined;
+  beforeEach(async () => {
+    schema = await createTestSchema();
+  });
+  afterEach(async () => {
+    if (running && running.child.exitCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    running = undefined;
+    await schema.drop();
+  });
+
+  rotationWhileServing(() => ({ PETSTORE_DB: schema.url }), (s) => (running = s));
+});
