@@ -1,0 +1,85 @@
+// npm run bench: the project beside the bare-metal baseline. See docs/benchmarks.md.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { throughputChart } from './chart-svg.js';
+import { describeMachine, machineLine } from './machine.js';
+import { type BenchOptions, parseOptions } from './options.js';
+import { COLUMNS, markdownTable, rows, textTable } from './report.js';
+import { runScenarios } from './run-scenarios.js';
+import { SCENARIOS } from './scenarios.js';
+import { copyDatabase, seedPets } from './seed.js';
+import { baselineCommand, projectCommand } from './servers.js';
+import { TARGETS } from './targets.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const RESULTS = join(ROOT, 'bench/results');
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const count = (n: number): string => n.toLocaleString('en-US');
+
+async function scenarioRun(options: BenchOptions, workDir: string): Promise<void> {
+  const projectDb = join(workDir, 'project.db');
+  const baselineDb = join(workDir, 'baseline.db');
+  log(`seeding ${count(options.pets)} pets: ${(await seedPets(projectDb, options.pets)).toFixed(1)} s`);
+  copyDatabase(projectDb, baselineDb);
+  const settings = { ...options, pets: options.pets };
+
+  log(
+    `${SCENARIOS.length} scenarios × 2 servers × ${options.rounds} round(s) × (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ` +
+      `${options.connections} connections`,
+  );
+  const results = await runScenarios(
+    SCENARIOS,
+    { project: () => projectCommand(ROOT, projectDb), baseline: () => baselineCommand(ROOT, baselineDb) },
+    settings,
+    log,
+  );
+  const deep = results.find((r) => r.id === 'deep-page');
+  if (deep !== undefined && 'skipped' in deep.project) log(`deep page: skipped (${deep.project.skipped})`);
+
+  const table = rows(results);
+  log(`\n${textTable(COLUMNS, table)}`);
+  const machine = describeMachine();
+  const stem = options.mode === 'quick' ? 'quick' : 'latest';
+  const when = new Date().toISOString();
+  const settingsLine =
+    `${count(options.pets)} pets, ${options.connections} connections, ${options.durationSeconds} s after ${options.warmupSeconds} s warm-up, ` +
+    `best of ${options.rounds}`;
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(
+    join(RESULTS, `${stem}.json`),
+    `${JSON.stringify({ when, machine, settings: { pets: options.pets, connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, rounds: options.rounds }, targets: TARGETS, scenarios: results }, null, 2)}\n`,
+  );
+  writeFileSync(join(RESULTS, `${stem}.md`), `${markdownTable(COLUMNS, table)}\n`);
+  // Only a full run replaces the chart of the documentation; a smoke run keeps its own.
+  const chart = options.mode === 'full' ? join(ROOT, 'docs/benchmarks.svg') : join(RESULTS, 'quick.svg');
+  writeFileSync(chart, throughputChart(results, `${settingsLine}; ${machineLine(machine)}; ${when.slice(0, 10)}`));
+  log(`\nwritten: bench/results/${stem}.json, bench/results/${stem}.md, ${chart.slice(ROOT.length)}`);
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (!existsSync(join(ROOT, 'dist/main.js'))) {
+    process.stderr.write('dist/main.js is missing: run "npm run build" first (npm run bench does)\n');
+    process.exitCode = 1;
+    return;
+  }
+  log(`machine: ${machineLine(describeMachine())}`);
+  const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+  const started = Date.now();
+  try {
+    await scenarioRun(options, workDir);
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  log(`bench done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();

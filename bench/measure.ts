@@ -1,0 +1,79 @@
+// One scenario on one server: start it alone, prepare, warm up, measure under load with
+// its peak RSS, stop it. Each measurement has the machine to itself with the load generator.
+import { measureCpuUse } from './cpu-use.js';
+import { runLoad } from './load.js';
+import type { Scenario } from './scenarios.js';
+import { type ServerCommand, samplePeakRss, startServer } from './server-process.js';
+import { AUTH_HEADERS } from './servers.js';
+
+export interface Measurement {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly peakRssMb: number;
+  /** Unexpected statuses and connection errors: a measurement with any is not trusted. */
+  readonly failures: number;
+  /** CPU use during the measurement, in % of one CPU: the server's, and other processes' (noise). */
+  readonly serverCpuPercent: number;
+  readonly othersCpuPercent: number;
+}
+
+export type Outcome = { readonly measured: Measurement } | { readonly skipped: string };
+
+export interface LoadSettings {
+  readonly pets: number;
+  readonly connections: number;
+  readonly warmupSeconds: number;
+  readonly durationSeconds: number;
+}
+
+/** The monotonic clock in microseconds: the clock of V8's CPU profiles, so a profile can be cut to the measured window. */
+const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
+
+export interface MeasureHooks {
+  /** Told the measured window (warm-up, start-up and stop excluded), in monotonic microseconds. */
+  readonly measuredWindow?: (startMicros: number, endMicros: number) => void;
+}
+
+export async function measure(
+  scenario: Scenario,
+  command: ServerCommand,
+  settings: LoadSettings,
+  hooks: MeasureHooks = {},
+): Promise<Outcome> {
+  const server = await startServer(command);
+  try {
+    const prepared = await scenario.prepare({ origin: server.origin, headers: AUTH_HEADERS, pets: settings.pets });
+    if ('skipped' in prepared) return prepared;
+    const load = (seconds: number) =>
+      runLoad({
+        origin: server.origin,
+        requestsFor: prepared.requestsFor,
+        headers: AUTH_HEADERS,
+        expectedStatus: scenario.expectedStatus,
+        connections: settings.connections,
+        seconds,
+      });
+    await load(settings.warmupSeconds);
+    const rss = samplePeakRss(server.pid);
+    const cpu = measureCpuUse(server.pid);
+    const startMicros = nowMicros();
+    const result = await load(settings.durationSeconds);
+    hooks.measuredWindow?.(startMicros, nowMicros());
+    const cpuUse = cpu.stop();
+    const peak = await rss.stop();
+    return {
+      measured: {
+        requestsPerSecond: result.requestsPerSecond,
+        p50Ms: result.p50Ms,
+        p99Ms: result.p99Ms,
+        peakRssMb: peak / (1024 * 1024),
+        failures: result.failures,
+        serverCpuPercent: cpuUse.serverPercent,
+        othersCpuPercent: cpuUse.othersPercent,
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}

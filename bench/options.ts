@@ -1,0 +1,56 @@
+// The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
+export type BenchMode = 'full' | 'quick';
+
+export interface BenchOptions {
+  readonly mode: BenchMode;
+  /** Pets seeded for the scenario run. */
+  readonly pets: number;
+  /** Measured seconds per scenario and server, after `warmupSeconds` that are not measured. */
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  readonly connections: number;
+  /** Alternating project/baseline measurements per scenario; the best of each side is kept. */
+  readonly rounds: number;
+}
+
+export const USAGE = `npm run bench -- [options]
+  --quick              smoke run: 10,000 pets, 2 s per scenario, 1 s warm-up
+  --pets=N             pets to seed (default 100000; e.g. 1000000)      env BENCH_PETS
+  --duration=S         measured seconds per scenario (default 10)       env BENCH_DURATION
+  --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
+  --connections=N      concurrent connections (default 10)              env BENCH_CONNECTIONS
+  --rounds=N           measurements per scenario and server, alternating;
+                       the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS`;
+
+function positive(name: string, text: string | undefined, fallback: number, integer = true): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${text}"`);
+  }
+  return value;
+}
+
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const flags = new Map<string, string>();
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
+    flags.set(match[1]!, match[2] ?? '');
+  }
+  const known = ['quick', 'pets', 'duration', 'warmup', 'connections', 'rounds', 'help'];
+  for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
+  if (flags.has('help')) throw new Error(USAGE);
+
+  const mode: BenchMode = flags.has('quick') ? 'quick' : 'full';
+  const quick = mode === 'quick';
+  const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
+  return {
+    mode,
+    pets: positive('--pets', value('pets', 'BENCH_PETS'), quick ? 10_000 : 100_000),
+    durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10, false),
+    warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
+    connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
+    rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
+  };
+}

@@ -1,0 +1,53 @@
+// The figures of a scenario run as rows, printed as a text table (stdout) or a Markdown table (docs).
+import type { Outcome } from './measure.js';
+import type { ScenarioResult } from './run-scenarios.js';
+
+export const COLUMNS = [
+  'scenario',
+  'project req/s',
+  'baseline req/s',
+  'ratio',
+  'project p50/p99 ms',
+  'baseline p50/p99 ms',
+  'p99 ratio',
+  'project peak RSS MB',
+  'target met?',
+] as const;
+
+const rate = (o: Outcome): string => ('skipped' in o ? 'skipped' : o.measured.requestsPerSecond.toFixed(0));
+const latency = (o: Outcome): string =>
+  'skipped' in o ? '—' : `${o.measured.p50Ms.toFixed(2)} / ${o.measured.p99Ms.toFixed(2)}`;
+const rss = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.peakRssMb.toFixed(0));
+
+function ratios(r: ScenarioResult): [string, string] {
+  if (!('measured' in r.project) || !('measured' in r.baseline)) return ['—', '—'];
+  const p = r.project.measured;
+  const b = r.baseline.measured;
+  return [(p.requestsPerSecond / b.requestsPerSecond).toFixed(2), `${(p.p99Ms / b.p99Ms).toFixed(2)}×`];
+}
+
+const verdict = (r: ScenarioResult): string =>
+  r.verdict === undefined
+    ? `— (project ${'skipped' in r.project ? r.project.skipped : 'measured'})`
+    : r.verdict.met
+      ? 'yes'
+      : `no: ${r.verdict.misses.join(', ')}`;
+
+export function rows(results: readonly ScenarioResult[]): string[][] {
+  return results.map((r) => {
+    const [throughput, p99] = ratios(r);
+    return [r.title, rate(r.project), rate(r.baseline), throughput, latency(r.project), latency(r.baseline), p99, rss(r.project), verdict(r)];
+  });
+}
+
+/** A fixed-width table for the terminal. */
+export function textTable(header: readonly string[], body: readonly string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+  const line = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
+}
+
+export function markdownTable(header: readonly string[], body: readonly string[][]): string {
+  const line = (cells: readonly string[]): string => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...body.map(line)].join('\n');
+}
