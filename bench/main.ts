@@ -6,6 +6,7 @@ import { throughputChart } from './chart-svg.js';
 import { describeMachine, machineLine } from './machine.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { COLUMNS, markdownTable, rows, textTable } from './report.js';
+import { runScaleCheck, type ScaleRow } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
 import { SCENARIOS } from './scenarios.js';
 import { copyDatabase, seedPets } from './seed.js';
@@ -57,6 +58,33 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   log(`\nwritten: bench/results/${stem}.json, bench/results/${stem}.md, ${chart.slice(ROOT.length)}`);
 }
 
+function scaleTable(scale: readonly ScaleRow[]): string[][] {
+  const rps = (o: ScaleRow['small']): string => ('skipped' in o ? `skipped (${o.skipped})` : o.measured.requestsPerSecond.toFixed(0));
+  const p99 = (o: ScaleRow['small']): string => ('skipped' in o ? '—' : o.measured.p99Ms.toFixed(2));
+  return scale.map((r) => [
+    r.scenario,
+    r.server,
+    rps(r.small),
+    rps(r.large),
+    r.costRatio?.toFixed(2) ?? '—',
+    `${p99(r.small)} / ${p99(r.large)}`,
+    r.met === undefined ? (r.scenario === 'deep-page' ? 'deep page: pending cursor paging' : '—') : r.met ? 'yes' : 'no',
+  ]);
+}
+
+async function scaleRun(options: BenchOptions, workDir: string): Promise<void> {
+  const [small, large] = options.scalePets;
+  log(`scale check: status filter and deep page at ${count(small)} and ${count(large)} pets`);
+  const scale = await runScaleCheck(ROOT, workDir, { ...options, sizes: options.scalePets }, log);
+  const header = ['scenario', 'server', `req/s at ${count(small)}`, `req/s at ${count(large)}`, `cost ratio (≤ ${TARGETS.scaleRatio})`, 'p99 ms small / large', 'target met?'];
+  const table = scaleTable(scale);
+  log(`\n${textTable(header, table)}`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(join(RESULTS, 'scale.json'), `${JSON.stringify({ when: new Date().toISOString(), machine: describeMachine(), sizes: options.scalePets, rows: scale }, null, 2)}\n`);
+  writeFileSync(join(RESULTS, 'scale.md'), `${markdownTable(header, table)}\n`);
+  log('\nwritten: bench/results/scale.json, bench/results/scale.md');
+}
+
 async function main(): Promise<void> {
   let options: BenchOptions;
   try {
@@ -75,7 +103,7 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const started = Date.now();
   try {
-    await scenarioRun(options, workDir);
+    await (options.mode === 'scale' ? scaleRun(options, workDir) : scenarioRun(options, workDir));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -1,10 +1,12 @@
 // The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
-export type BenchMode = 'full' | 'quick';
+export type BenchMode = 'full' | 'quick' | 'scale';
 
 export interface BenchOptions {
   readonly mode: BenchMode;
   /** Pets seeded for the scenario run. */
   readonly pets: number;
+  /** The two sizes of the scale check: the deep page and the status filter at each. */
+  readonly scalePets: readonly [number, number];
   /** Measured seconds per scenario and server, after `warmupSeconds` that are not measured. */
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
@@ -15,6 +17,7 @@ export interface BenchOptions {
 
 export const USAGE = `npm run bench -- [options]
   --quick              smoke run: 10,000 pets, 2 s per scenario, 1 s warm-up
+  --scale              scale check: status filter and deep page at 10,000 and 1,000,000 pets
   --pets=N             pets to seed (default 100000; e.g. 1000000)      env BENCH_PETS
   --duration=S         measured seconds per scenario (default 10)       env BENCH_DURATION
   --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
@@ -38,16 +41,18 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'pets', 'duration', 'warmup', 'connections', 'rounds', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'rounds', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
+  if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
 
-  const mode: BenchMode = flags.has('quick') ? 'quick' : 'full';
+  const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
   const quick = mode === 'quick';
   const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
   return {
     mode,
     pets: positive('--pets', value('pets', 'BENCH_PETS'), quick ? 10_000 : 100_000),
+    scalePets: [10_000, 1_000_000],
     durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10, false),
     warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
     connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
