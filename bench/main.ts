@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { throughputChart } from './chart-svg.js';
 import { describeMachine, machineLine } from './machine.js';
 import { type BenchOptions, parseOptions } from './options.js';
+import { runProfile } from './profile-run.js';
 import { COLUMNS, markdownTable, rows, textTable } from './report.js';
 import { runScaleCheck, type ScaleRow } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
@@ -24,6 +25,7 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   log(`seeding ${count(options.pets)} pets: ${(await seedPets(projectDb, options.pets)).toFixed(1)} s`);
   copyDatabase(projectDb, baselineDb);
   const settings = { ...options, pets: options.pets };
+  if (options.profile) return runProfile(ROOT, projectDb, settings, log);
 
   log(
     `${SCENARIOS.length} scenarios × 2 servers × ${options.rounds} round(s) × (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ` +

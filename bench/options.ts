@@ -13,6 +13,8 @@ export interface BenchOptions {
   readonly connections: number;
   /** Alternating project/baseline measurements per scenario; the best of each side is kept. */
   readonly rounds: number;
+  /** Run the project under `node --cpu-prof` and summarise where its CPU time goes. */
+  readonly profile: boolean;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -23,7 +25,8 @@ export const USAGE = `npm run bench -- [options]
   --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
   --connections=N      concurrent connections (default 10)              env BENCH_CONNECTIONS
   --rounds=N           measurements per scenario and server, alternating;
-                       the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS`;
+                       the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS
+  --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots`;
 
 function positive(name: string, text: string | undefined, fallback: number, integer = true): number {
   if (text === undefined || text === '') return fallback;
@@ -41,7 +44,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'rounds', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'rounds', 'profile', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
@@ -57,5 +60,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
     connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
     rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
+    profile: flags.has('profile'),
   };
 }
