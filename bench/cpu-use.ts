@@ -49,3 +49,30 @@ export function measureCpuUse(serverPid: number): { stop(): CpuUse } {
     },
   };
 }
+
+/** CPU use of every other process over the next `ms`, in % of one CPU. */
+async function othersPercentOver(ms: number): Promise<number> {
+  const machine = machineBusyTicks();
+  const own = process.cpuUsage();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(own);
+  const others = (machineBusyTicks() - machine) / TICKS_PER_SECOND - (used.user + used.system) / 1e6;
+  return (100 * Math.max(0, others)) / seconds;
+}
+
+/**
+ * Waits, up to `maxMs`, for a second in which other processes use less than `thresholdPercent`
+ * of one CPU, so that a measurement does not start in the middle of someone else's work.
+ * Answers how long it waited, and whether the machine did become quiet.
+ */
+export async function waitForQuiet(thresholdPercent = 25, maxMs = 15_000): Promise<{ waitedMs: number; quiet: boolean }> {
+  const started = performance.now();
+  for (;;) {
+    const others = await othersPercentOver(1000);
+    const waitedMs = performance.now() - started;
+    if (others < thresholdPercent) return { waitedMs, quiet: true };
+    if (waitedMs >= maxMs) return { waitedMs, quiet: false };
+  }
+}

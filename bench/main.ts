@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compileBaseline } from './baseline-build.js';
 import { throughputChart } from './chart-svg.js';
 import { describeMachine, machineLine } from './machine.js';
 import { type BenchOptions, parseOptions } from './options.js';
@@ -27,13 +28,17 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   const settings = { ...options, pets: options.pets };
   if (options.profile) return runProfile(ROOT, projectDb, settings, log);
 
+  const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.includes(s.id));
+  const unknown = options.only.filter((id) => !SCENARIOS.some((s) => s.id === id));
+  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
   log(
-    `${SCENARIOS.length} scenarios × 2 servers × ${options.rounds} round(s) × (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ` +
+    `${scenarios.length} scenarios × 2 servers × ${options.rounds} round(s) × (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ` +
       `${options.connections} connections`,
   );
+  const baselineScript = compileBaseline(ROOT);
   const results = await runScenarios(
-    SCENARIOS,
-    { project: () => projectCommand(ROOT, projectDb), baseline: () => baselineCommand(ROOT, baselineDb) },
+    scenarios,
+    { project: () => projectCommand(ROOT, projectDb), baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) },
     settings,
     log,
   );
@@ -43,7 +48,9 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   const table = rows(results);
   log(`\n${textTable(COLUMNS, table)}`);
   const machine = describeMachine();
-  const stem = options.mode === 'quick' ? 'quick' : 'latest';
+  // Only a full run of every scenario replaces the figures and the chart of the documentation.
+  const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length;
+  const stem = complete ? 'latest' : options.mode === 'quick' ? 'quick' : 'partial';
   const when = new Date().toISOString();
   const settingsLine =
     `${count(options.pets)} pets, ${options.connections} connections, ${options.durationSeconds} s after ${options.warmupSeconds} s warm-up, ` +
@@ -54,8 +61,7 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
     `${JSON.stringify({ when, machine, settings: { pets: options.pets, connections: options.connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds, rounds: options.rounds }, targets: TARGETS, scenarios: results }, null, 2)}\n`,
   );
   writeFileSync(join(RESULTS, `${stem}.md`), `${markdownTable(COLUMNS, table)}\n`);
-  // Only a full run replaces the chart of the documentation; a smoke run keeps its own.
-  const chart = options.mode === 'full' ? join(ROOT, 'docs/benchmarks.svg') : join(RESULTS, 'quick.svg');
+  const chart = complete ? join(ROOT, 'docs/benchmarks.svg') : join(RESULTS, `${stem}.svg`);
   writeFileSync(chart, throughputChart(results, `${settingsLine}; ${machineLine(machine)}; ${when.slice(0, 10)}`));
   log(`\nwritten: bench/results/${stem}.json, bench/results/${stem}.md, ${chart.slice(ROOT.length)}`);
 }
@@ -77,7 +83,7 @@ function scaleTable(scale: readonly ScaleRow[]): string[][] {
 async function scaleRun(options: BenchOptions, workDir: string): Promise<void> {
   const [small, large] = options.scalePets;
   log(`scale check: status filter and deep page at ${count(small)} and ${count(large)} pets`);
-  const scale = await runScaleCheck(ROOT, workDir, { ...options, sizes: options.scalePets }, log);
+  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, { ...options, sizes: options.scalePets }, log);
   const header = ['scenario', 'server', `req/s at ${count(small)}`, `req/s at ${count(large)}`, `cost ratio (≤ ${TARGETS.scaleRatio})`, 'p99 ms small / large', 'target met?'];
   const table = scaleTable(scale);
   log(`\n${textTable(header, table)}`);

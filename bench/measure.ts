@@ -1,6 +1,6 @@
 // One scenario on one server: start it alone, prepare, warm up, measure under load with
 // its peak RSS, stop it. Each measurement has the machine to itself with the load generator.
-import { measureCpuUse } from './cpu-use.js';
+import { measureCpuUse, waitForQuiet } from './cpu-use.js';
 import { runLoad } from './load.js';
 import type { Scenario } from './scenarios.js';
 import { type ServerCommand, samplePeakRss, startServer } from './server-process.js';
@@ -31,6 +31,7 @@ export interface LoadSettings {
 const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
 
 export interface MeasureHooks {
+  readonly log?: (line: string) => void;
   /** Told the measured window (warm-up, start-up and stop excluded), in monotonic microseconds. */
   readonly measuredWindow?: (startMicros: number, endMicros: number) => void;
 }
@@ -41,6 +42,8 @@ export async function measure(
   settings: LoadSettings,
   hooks: MeasureHooks = {},
 ): Promise<Outcome> {
+  const calm = await waitForQuiet();
+  if (!calm.quiet) hooks.log?.(`  (other processes kept the machine busy for ${(calm.waitedMs / 1000).toFixed(0)} s; measuring anyway)`);
   const server = await startServer(command);
   try {
     const prepared = await scenario.prepare({ origin: server.origin, headers: AUTH_HEADERS, pets: settings.pets });

@@ -11,6 +11,8 @@ export interface BenchOptions {
   readonly durationSeconds: number;
   readonly warmupSeconds: number;
   readonly connections: number;
+  /** Scenario ids to run (all when empty). */
+  readonly only: readonly string[];
   /** Alternating project/baseline measurements per scenario; the best of each side is kept. */
   readonly rounds: number;
   /** Run the project under `node --cpu-prof` and summarise where its CPU time goes. */
@@ -24,6 +26,7 @@ export const USAGE = `npm run bench -- [options]
   --duration=S         measured seconds per scenario (default 10)       env BENCH_DURATION
   --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
   --connections=N      concurrent connections (default 10)              env BENCH_CONNECTIONS
+  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create)
   --rounds=N           measurements per scenario and server, alternating;
                        the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS
   --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots`;
@@ -44,7 +47,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'rounds', 'profile', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'rounds', 'profile', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
@@ -59,6 +62,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10, false),
     warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
     connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
+    only: (flags.get('only') ?? '').split(',').filter((id) => id !== ''),
     rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
     profile: flags.has('profile'),
   };

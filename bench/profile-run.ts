@@ -16,6 +16,7 @@ export async function runProfile(root: string, database: string, settings: LoadS
     const name = `project-${scenario.id}.cpuprofile`;
     let window: Window | undefined;
     const outcome = await measure(scenario, projectCommand(root, database, { dir, name }), settings, {
+      log,
       measuredWindow: (start, end) => (window = [start, end]),
     });
     const figures = 'skipped' in outcome ? `skipped (${outcome.skipped})` : `${outcome.measured.requestsPerSecond.toFixed(0)} req/s under the profiler`;

@@ -50,9 +50,9 @@ export async function runScenarios(
     // drift of the machine (other tenants, heat) weighs on both sides alike.
     const rounds: { project: Outcome; baseline: Outcome }[] = [];
     for (let round = 1; round <= settings.rounds; round++) {
-      const project = await measure(scenario, servers.project(scenario), settings);
+      const project = await measure(scenario, servers.project(scenario), settings, { log });
       log(`  ${scenario.id.padEnd(16)} ${round}  project   ${describe(project)}`);
-      const baseline = await measure(scenario, servers.baseline(scenario), settings);
+      const baseline = await measure(scenario, servers.baseline(scenario), settings, { log });
       log(`  ${scenario.id.padEnd(16)} ${round}  baseline  ${describe(baseline)}`);
       rounds.push({ project, baseline });
     }

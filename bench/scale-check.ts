@@ -24,7 +24,13 @@ export interface ScaleSettings extends Omit<LoadSettings, 'pets'> {
   readonly rounds: number;
 }
 
-export async function runScaleCheck(root: string, workDir: string, settings: ScaleSettings, log: (line: string) => void): Promise<ScaleRow[]> {
+export async function runScaleCheck(
+  root: string,
+  baselineScript: string,
+  workDir: string,
+  settings: ScaleSettings,
+  log: (line: string) => void,
+): Promise<ScaleRow[]> {
   const outcomes = new Map<string, Outcome>();
   for (const pets of settings.sizes) {
     const projectDb = join(workDir, `scale-${pets}-project.db`);
@@ -34,8 +40,8 @@ export async function runScaleCheck(root: string, workDir: string, settings: Sca
     for (const scenario of [listByStatus, deepPage]) {
       const rounds = new Map<ServerName, Outcome[]>([['project', []], ['baseline', []]]);
       for (let round = 1; round <= settings.rounds; round++) {
-        for (const [server, command] of [['project', projectCommand(root, projectDb)], ['baseline', baselineCommand(root, baselineDb)]] as const) {
-          const outcome = await measure(scenario, command, { ...settings, pets });
+        for (const [server, command] of [['project', projectCommand(root, projectDb)], ['baseline', baselineCommand(root, baselineScript, baselineDb)]] as const) {
+          const outcome = await measure(scenario, command, { ...settings, pets }, { log });
           rounds.get(server)!.push(outcome);
           const shown =
             'skipped' in outcome

@@ -28,12 +28,12 @@ export function projectCommand(root: string, database: string, profile?: Profile
   };
 }
 
-export function baselineCommand(root: string, database: string): ServerCommand {
+/** `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
+export function baselineCommand(root: string, script: string, database: string): ServerCommand {
   return {
     label: 'the baseline server',
     cwd: root,
-    // tsx only transpiles the file as it loads; the running code is plain JavaScript.
-    nodeArgs: ['--import', 'tsx', join(root, 'bench/baseline-server.ts')],
+    nodeArgs: [script],
     env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production' },
   };
 }
