@@ -11,10 +11,10 @@ const COLOURS = { project: '#2f6db5', baseline: '#a8acb3' } as const;
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const rps = (o: Outcome): number | undefined => ('measured' in o ? o.measured.requestsPerSecond : undefined);
 
-/** A round axis maximum above `value`: 1, 2, 2.5 or 5 times a power of ten. */
+/** A round axis maximum above `value` that divides into five round ticks. */
 function niceCeiling(value: number): number {
   const power = 10 ** Math.floor(Math.log10(Math.max(value, 1)));
-  return ([1, 2, 2.5, 5, 10].find((step) => step * power >= value) ?? 10) * power;
+  return ([1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((step) => step * power >= value) ?? 10) * power;
 }
 
 function text(x: number, y: number, content: string, attributes = ''): string {

@@ -1,4 +1,6 @@
 // The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
+import { SCENARIOS } from './scenarios.js';
+
 export type BenchMode = 'full' | 'quick' | 'scale';
 
 export interface BenchOptions {
@@ -26,7 +28,8 @@ export const USAGE = `npm run bench -- [options]
   --duration=S         measured seconds per scenario (default 10)       env BENCH_DURATION
   --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
   --connections=N      concurrent connections (default 10)              env BENCH_CONNECTIONS
-  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create)
+  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create);
+                       a partial run writes bench/results/partial.* and leaves the docs alone
   --rounds=N           measurements per scenario and server, alternating;
                        the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS
   --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots`;
@@ -52,6 +55,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
 
+  const only = (flags.get('only') ?? '').split(',').filter((id) => id !== '');
+  const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
+  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
+
   const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
   const quick = mode === 'quick';
   const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
@@ -62,7 +69,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10, false),
     warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
     connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
-    only: (flags.get('only') ?? '').split(',').filter((id) => id !== ''),
+    only,
     rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
     profile: flags.has('profile'),
   };

@@ -4,15 +4,21 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { measure, type LoadSettings } from './measure.js';
 import { bySource, formatHotSpots, readProfile, selfTime, type Window } from './profile-top.js';
-import { createPet, getById, listFirstPage } from './scenarios.js';
+import { createPet, getById, listFirstPage, type Scenario } from './scenarios.js';
 import { projectCommand } from './servers.js';
 
 export const PROFILED_SCENARIOS = [listFirstPage, getById, createPet];
 
-export async function runProfile(root: string, database: string, settings: LoadSettings, log: (line: string) => void): Promise<void> {
+export async function runProfile(
+  root: string,
+  database: string,
+  scenarios: readonly Scenario[],
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<void> {
   const dir = join(root, 'bench/profiles', new Date().toISOString().replace(/[:.]/g, '-'));
   mkdirSync(dir, { recursive: true });
-  for (const scenario of PROFILED_SCENARIOS) {
+  for (const scenario of scenarios) {
     const name = `project-${scenario.id}.cpuprofile`;
     let window: Window | undefined;
     const outcome = await measure(scenario, projectCommand(root, database, { dir, name }), settings, {

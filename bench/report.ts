@@ -1,6 +1,8 @@
 // The figures of a scenario run as rows, printed as a text table (stdout) or a Markdown table (docs).
 import type { Outcome } from './measure.js';
 import type { ScenarioResult } from './run-scenarios.js';
+import type { ScaleRow } from './scale-check.js';
+import { TARGETS } from './targets.js';
 
 export const COLUMNS = [
   'scenario',
@@ -38,6 +40,31 @@ export function rows(results: readonly ScenarioResult[]): string[][] {
     const [throughput, p99] = ratios(r);
     return [r.title, rate(r.project), rate(r.baseline), throughput, latency(r.project), latency(r.baseline), p99, rss(r.project), verdict(r)];
   });
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
+
+export const scaleColumns = ([small, large]: readonly [number, number]): string[] => [
+  'scenario',
+  'server',
+  `req/s at ${count(small)}`,
+  `req/s at ${count(large)}`,
+  `cost ratio (≤ ${TARGETS.scaleRatio})`,
+  'p99 ms small / large',
+  'target met?',
+];
+
+export function scaleRows(scale: readonly ScaleRow[]): string[][] {
+  const p99 = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.p99Ms.toFixed(2));
+  return scale.map((r) => [
+    r.scenario,
+    r.server,
+    rate(r.small),
+    rate(r.large),
+    r.costRatio?.toFixed(2) ?? '—',
+    `${p99(r.small)} / ${p99(r.large)}`,
+    r.met === undefined ? (r.scenario === 'deep-page' ? 'deep page: pending cursor paging' : '—') : r.met ? 'yes' : 'no',
+  ]);
 }
 
 /** A fixed-width table for the terminal. */

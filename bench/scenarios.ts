@@ -69,7 +69,7 @@ export const listByStatus: Scenario = {
 /** The page halfway through the data, reached by following rel="next" from the first 100-pet page. */
 export const deepPage: Scenario = {
   id: 'deep-page',
-  title: 'deep page by cursor (halfway, limit=100)',
+  title: 'halfway page, limit=100, by cursor',
   kind: 'read',
   expectedStatus: 200,
   prepare: async ({ origin, headers, pets }) => {
