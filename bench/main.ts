@@ -7,7 +7,7 @@ import { throughputChart } from './chart-svg.js';
 import { describeMachine, machineLine } from './machine.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { PROFILED_SCENARIOS, runProfile } from './profile-run.js';
-import { COLUMNS, markdownTable, rows, scaleColumns, scaleRows, textTable } from './report.js';
+import { COLUMNS, COST_COLUMNS, costRows, markdownTable, rows, scaleColumns, scaleRows, textTable } from './report.js';
 import { runScaleCheck } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
@@ -52,6 +52,7 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   const deep = results.find((r) => r.id === 'deep-page');
   if (deep !== undefined && 'skipped' in deep.project) log(`deep page: skipped (${deep.project.skipped})`);
   log(`\n${textTable(COLUMNS, rows(results))}`);
+  log(`\n${textTable(COST_COLUMNS, costRows(results))}`);
 
   // Only a full run of every scenario replaces the figures and the chart of the documentation.
   const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length;
@@ -64,7 +65,7 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
     `${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
     [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds }, targets: TARGETS, scenarios: results }),
-    [`bench/results/${stem}.md`]: `${markdownTable(COLUMNS, rows(results))}\n`,
+    [`bench/results/${stem}.md`]: `${markdownTable(COLUMNS, rows(results))}\n\n${markdownTable(COST_COLUMNS, costRows(results))}\n`,
     [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, subtitle),
   });
 }

@@ -16,6 +16,8 @@ export interface Measurement {
   /** CPU use during the measurement, in % of one CPU: the server's, and other processes' (noise). */
   readonly serverCpuPercent: number;
   readonly othersCpuPercent: number;
+  /** Server CPU time per answered request: the cost of a request, little moved by other load on the machine. */
+  readonly serverCpuMicrosPerRequest: number;
 }
 
 export type Outcome = { readonly measured: Measurement } | { readonly skipped: string };
@@ -74,6 +76,7 @@ export async function measure(
         failures: result.failures,
         serverCpuPercent: cpuUse.serverPercent,
         othersCpuPercent: cpuUse.othersPercent,
+        serverCpuMicrosPerRequest: (cpuUse.serverPercent / 100) * (1e6 / result.requestsPerSecond),
       },
     };
   } finally {

@@ -42,6 +42,29 @@ export function rows(results: readonly ScenarioResult[]): string[][] {
   });
 }
 
+export const COST_COLUMNS = [
+  'scenario',
+  'project CPU µs/request',
+  'baseline CPU µs/request',
+  'cost ratio',
+  'other processes % CPU (project / baseline run)',
+] as const;
+
+/** Server CPU time per request: how much work each request costs, little moved by other load on the machine. */
+export function costRows(results: readonly ScenarioResult[]): string[][] {
+  const micros = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.serverCpuMicrosPerRequest.toFixed(0));
+  const others = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.othersCpuPercent.toFixed(0));
+  return results.map((r) => [
+    r.title,
+    micros(r.project),
+    micros(r.baseline),
+    'measured' in r.project && 'measured' in r.baseline
+      ? (r.project.measured.serverCpuMicrosPerRequest / r.baseline.measured.serverCpuMicrosPerRequest).toFixed(2)
+      : '—',
+    `${others(r.project)} / ${others(r.baseline)}`,
+  ]);
+}
+
 const count = (n: number): string => n.toLocaleString('en-US');
 
 export const scaleColumns = ([small, large]: readonly [number, number]): string[] => [

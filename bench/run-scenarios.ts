@@ -23,7 +23,8 @@ const describe = (outcome: Outcome): string =>
   'skipped' in outcome
     ? `skipped (${outcome.skipped})`
     : `${outcome.measured.requestsPerSecond.toFixed(0).padStart(6)} req/s, p99 ${outcome.measured.p99Ms.toFixed(2).padStart(6)} ms, ` +
-      `server CPU ${outcome.measured.serverCpuPercent.toFixed(0)}%, other processes ${outcome.measured.othersCpuPercent.toFixed(0)}%` +
+      `server CPU ${outcome.measured.serverCpuPercent.toFixed(0)}% (${outcome.measured.serverCpuMicrosPerRequest.toFixed(0)} µs/request), ` +
+      `other processes ${outcome.measured.othersCpuPercent.toFixed(0)}%` +
       (outcome.measured.failures > 0 ? `, ${outcome.measured.failures} FAILED requests` : '');
 
 /**
