@@ -18,7 +18,12 @@ export interface Measurement {
   readonly othersCpuPercent: number;
   /** Server CPU time per answered request: the cost of a request, little moved by other load on the machine. */
   readonly serverCpuMicrosPerRequest: number;
+  /** Other processes used more than DISTURBED_PERCENT of a CPU meanwhile: the figures are not the machine's best. */
+  readonly disturbed: boolean;
 }
+
+/** Other processes' CPU use, in % of one CPU, above which a measurement counts as disturbed. */
+export const DISTURBED_PERCENT = 25;
 
 export type Outcome = { readonly measured: Measurement } | { readonly skipped: string };
 
@@ -44,7 +49,7 @@ export async function measure(
   settings: LoadSettings,
   hooks: MeasureHooks = {},
 ): Promise<Outcome> {
-  const calm = await waitForQuiet();
+  const calm = await waitForQuiet(DISTURBED_PERCENT, 30_000);
   if (!calm.quiet) hooks.log?.(`  (other processes kept the machine busy for ${(calm.waitedMs / 1000).toFixed(0)} s; measuring anyway)`);
   const server = await startServer(command);
   try {
@@ -77,6 +82,7 @@ export async function measure(
         serverCpuPercent: cpuUse.serverPercent,
         othersCpuPercent: cpuUse.othersPercent,
         serverCpuMicrosPerRequest: (cpuUse.serverPercent / 100) * (1e6 / result.requestsPerSecond),
+        disturbed: cpuUse.othersPercent > DISTURBED_PERCENT,
       },
     };
   } finally {

@@ -28,12 +28,15 @@ function ratios(r: ScenarioResult): [string, string] {
   return [(p.requestsPerSecond / b.requestsPerSecond).toFixed(2), `${(p.p99Ms / b.p99Ms).toFixed(2)}×`];
 }
 
+const disturbed = (...outcomes: Outcome[]): string =>
+  outcomes.some((o) => 'measured' in o && o.measured.disturbed) ? ' (disturbed by other processes)' : '';
+
 const verdict = (r: ScenarioResult): string =>
-  r.verdict === undefined
+  (r.verdict === undefined
     ? `— (project ${'skipped' in r.project ? r.project.skipped : 'measured'})`
     : r.verdict.met
       ? 'yes'
-      : `no: ${r.verdict.misses.join(', ')}`;
+      : `no: ${r.verdict.misses.join(', ')}`) + disturbed(r.project, r.baseline);
 
 export function rows(results: readonly ScenarioResult[]): string[][] {
   return results.map((r) => {
@@ -72,21 +75,27 @@ export const scaleColumns = ([small, large]: readonly [number, number]): string[
   'server',
   `req/s at ${count(small)}`,
   `req/s at ${count(large)}`,
-  `cost ratio (≤ ${TARGETS.scaleRatio})`,
+  `throughput ratio (≤ ${TARGETS.scaleRatio})`,
+  'CPU µs/request small / large',
+  `CPU ratio (≤ ${TARGETS.scaleRatio})`,
   'p99 ms small / large',
   'target met?',
 ];
 
 export function scaleRows(scale: readonly ScaleRow[]): string[][] {
   const p99 = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.p99Ms.toFixed(2));
+  const cpu = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.serverCpuMicrosPerRequest.toFixed(0));
   return scale.map((r) => [
     r.scenario,
     r.server,
     rate(r.small),
     rate(r.large),
-    r.costRatio?.toFixed(2) ?? '—',
+    r.throughputRatio?.toFixed(2) ?? '—',
+    `${cpu(r.small)} / ${cpu(r.large)}`,
+    r.cpuRatio?.toFixed(2) ?? '—',
     `${p99(r.small)} / ${p99(r.large)}`,
-    r.met === undefined ? (r.scenario === 'deep-page' ? 'deep page: pending cursor paging' : '—') : r.met ? 'yes' : 'no',
+    (r.met === undefined ? (r.scenario === 'deep-page' ? 'deep page: pending cursor paging' : '—') : r.met ? 'yes' : 'no') +
+      disturbed(r.small, r.large),
   ]);
 }
 

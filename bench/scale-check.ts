@@ -1,20 +1,24 @@
 // The scale check: the status filter and the deep page at a small and a large number of pets.
 // Their cost must not grow with the data: large/small time per request within TARGETS.scaleRatio.
 import { join } from 'node:path';
-import { measure, type LoadSettings, type Outcome } from './measure.js';
-import { bestOf } from './run-scenarios.js';
+import type { LoadSettings, Outcome } from './measure.js';
+import { measureInRounds } from './rounds.js';
 import { deepPage, listByStatus } from './scenarios.js';
 import { copyDatabase, seedPets } from './seed.js';
 import { baselineCommand, projectCommand, type ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 export interface ScaleRow {
   readonly scenario: string;
   readonly server: ServerName;
   readonly small: Outcome;
   readonly large: Outcome;
-  /** Time per request at the large size over the small one (throughput small / large); absent if skipped. */
-  readonly costRatio?: number;
+  /** Throughput at the small size over the large one: how much slower a request became; absent if skipped. */
+  readonly throughputRatio?: number;
+  /** Server CPU time per request at the large size over the small one: how much costlier a request became. */
+  readonly cpuRatio?: number;
   readonly p99Ratio?: number;
   readonly met?: boolean;
 }
@@ -35,23 +39,12 @@ export async function runScaleCheck(
   for (const pets of settings.sizes) {
     const projectDb = join(workDir, `scale-${pets}-project.db`);
     const baselineDb = join(workDir, `scale-${pets}-baseline.db`);
-    log(`seeding ${pets.toLocaleString('en-US')} pets: ${(await seedPets(projectDb, pets)).toFixed(1)} s`);
+    log(`seeding ${count(pets)} pets: ${(await seedPets(projectDb, pets)).toFixed(1)} s`);
     copyDatabase(projectDb, baselineDb);
+    const commands = { project: projectCommand(root, projectDb), baseline: baselineCommand(root, baselineScript, baselineDb) };
     for (const scenario of [listByStatus, deepPage]) {
-      const rounds = new Map<ServerName, Outcome[]>([['project', []], ['baseline', []]]);
-      for (let round = 1; round <= settings.rounds; round++) {
-        for (const [server, command] of [['project', projectCommand(root, projectDb)], ['baseline', baselineCommand(root, baselineScript, baselineDb)]] as const) {
-          const outcome = await measure(scenario, command, { ...settings, pets }, { log });
-          rounds.get(server)!.push(outcome);
-          const shown =
-            'skipped' in outcome
-              ? `skipped (${outcome.skipped})`
-              : `${outcome.measured.requestsPerSecond.toFixed(0)} req/s, p99 ${outcome.measured.p99Ms.toFixed(2)} ms, ` +
-                `RSS ${outcome.measured.peakRssMb.toFixed(0)} MB, other processes ${outcome.measured.othersCpuPercent.toFixed(0)}% CPU`;
-          log(`  ${String(pets).padStart(8)} pets  ${scenario.id.padEnd(16)} ${round}  ${server.padEnd(9)} ${shown}`);
-        }
-      }
-      for (const [server, measured] of rounds) outcomes.set(`${scenario.id} ${server} ${pets}`, bestOf(measured));
+      const best = await measureInRounds(scenario, commands, { ...settings, pets }, log, `${count(pets)} pets ${scenario.id}`);
+      for (const server of ['project', 'baseline'] as const) outcomes.set(`${scenario.id} ${server} ${pets}`, best[server]);
     }
   }
   const [small, large] = settings.sizes;
@@ -60,10 +53,12 @@ export async function runScaleCheck(
       const s = outcomes.get(`${scenario.id} ${server} ${small}`)!;
       const l = outcomes.get(`${scenario.id} ${server} ${large}`)!;
       if (!('measured' in s) || !('measured' in l)) return { scenario: scenario.id, server, small: s, large: l };
-      const costRatio = s.measured.requestsPerSecond / l.measured.requestsPerSecond;
+      const throughputRatio = s.measured.requestsPerSecond / l.measured.requestsPerSecond;
+      const cpuRatio = l.measured.serverCpuMicrosPerRequest / s.measured.serverCpuMicrosPerRequest;
       const p99Ratio = l.measured.p99Ms / s.measured.p99Ms;
-      const met = costRatio <= TARGETS.scaleRatio && l.measured.failures === 0 && s.measured.failures === 0;
-      return { scenario: scenario.id, server, small: s, large: l, costRatio, p99Ratio, met };
+      const clean = l.measured.failures === 0 && s.measured.failures === 0;
+      const met = throughputRatio <= TARGETS.scaleRatio && cpuRatio <= TARGETS.scaleRatio && clean;
+      return { scenario: scenario.id, server, small: s, large: l, throughputRatio, cpuRatio, p99Ratio, met };
     }),
   );
 }
