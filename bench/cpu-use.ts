@@ -1,0 +1,78 @@
+// Where the machine's CPU time went during a measurement: the server, the load generator
+// (this process), and everything else. "Everything else" tells a measurement disturbed by
+// other work on a shared machine from a clean one.
+import { readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux
+
+/** Busy ticks of all CPUs together (every field of the "cpu" line but idle and iowait). */
+function machineBusyTicks(): number {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is already counted in user)
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return user + nice + system + irq + softirq + steal;
+}
+
+/** utime + stime of a process, in ticks. */
+function processTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+export interface CpuUse {
+  /** In % of one CPU. */
+  readonly serverPercent: number;
+  readonly generatorPercent: number;
+  readonly othersPercent: number;
+}
+
+export function measureCpuUse(serverPid: number): { stop(): CpuUse } {
+  const started = performance.now();
+  const machine = machineBusyTicks();
+  const server = processTicks(serverPid);
+  const generator = process.cpuUsage();
+  return {
+    stop: () => {
+      const seconds = (performance.now() - started) / 1000;
+      const machineSeconds = (machineBusyTicks() - machine) / TICKS_PER_SECOND;
+      const serverSeconds = (processTicks(serverPid) - server) / TICKS_PER_SECOND;
+      const used = process.cpuUsage(generator);
+      const generatorSeconds = (used.user + used.system) / 1e6;
+      const percent = (s: number): number => (100 * s) / seconds;
+      return {
+        serverPercent: percent(serverSeconds),
+        generatorPercent: percent(generatorSeconds),
+        othersPercent: percent(Math.max(0, machineSeconds - serverSeconds - generatorSeconds)),
+      };
+    },
+  };
+}
+
+/** CPU use of every other process over the next `ms`, in % of one CPU. */
+async function othersPercentOver(ms: number): Promise<number> {
+  const machine = machineBusyTicks();
+  const own = process.cpuUsage();
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(own);
+  const others = (machineBusyTicks() - machine) / TICKS_PER_SECOND - (used.user + used.system) / 1e6;
+  return (100 * Math.max(0, others)) / seconds;
+}
+
+/**
+ * Waits, up to `maxMs`, for a second in which other processes use less than `thresholdPercent`
+ * of one CPU, so that a measurement does not start in the middle of someone else's work.
+ * Answers how long it waited, and whether the machine did become quiet.
+ */
+export async function waitForQuiet(thresholdPercent = 25, maxMs = 15_000): Promise<{ waitedMs: number; quiet: boolean }> {
+  const started = performance.now();
+  for (;;) {
+    const others = await othersPercentOver(1000);
+    const waitedMs = performance.now() - started;
+    if (others < thresholdPercent) return { waitedMs, quiet: true };
+    if (waitedMs >= maxMs) return { waitedMs, quiet: false };
+  }
+}

@@ -1,0 +1,111 @@
+// npm run bench: the project beside the bare-metal baseline. See docs/benchmarks.md.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { compileBaseline } from './baseline-build.js';
+import { throughputChart } from './chart-svg.js';
+import { describeMachine, machineLine } from './machine.js';
+import { type BenchOptions, parseOptions } from './options.js';
+import { PROFILED_SCENARIOS, runProfile } from './profile-run.js';
+import { COLUMNS, COST_COLUMNS, costRows, markdownTable, rows, scaleColumns, scaleRows, textTable } from './report.js';
+import { runScaleCheck } from './scale-check.js';
+import { runScenarios } from './run-scenarios.js';
+import { type Scenario, SCENARIOS } from './scenarios.js';
+import { copyDatabase, seedPets } from './seed.js';
+import { baselineCommand, projectCommand } from './servers.js';
+import { TARGETS } from './targets.js';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const RESULTS = join(ROOT, 'bench/results');
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+const count = (n: number): string => n.toLocaleString('en-US');
+
+/** Writes `files` (relative to the root) and says so. */
+function write(files: Record<string, string>): void {
+  mkdirSync(RESULTS, { recursive: true });
+  for (const [path, content] of Object.entries(files)) writeFileSync(join(ROOT, path), content);
+  log(`\nwritten: ${Object.keys(files).join(', ')}`);
+}
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+
+async function scenarioRun(options: BenchOptions, workDir: string): Promise<void> {
+  const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));
+  const projectDb = join(workDir, 'project.db');
+  const baselineDb = join(workDir, 'baseline.db');
+  log(`seeding ${count(options.pets)} pets: ${(await seedPets(projectDb, options.pets)).toFixed(1)} s`);
+  copyDatabase(projectDb, baselineDb);
+  if (options.profile) return runProfile(ROOT, projectDb, chosen(PROFILED_SCENARIOS), options, log);
+
+  const scenarios = chosen(SCENARIOS);
+  log(
+    `${scenarios.length} scenarios × 2 servers × ${options.rounds} round(s) × (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ` +
+      `${options.connections} connections`,
+  );
+  const baselineScript = compileBaseline(ROOT);
+  const results = await runScenarios(
+    scenarios,
+    { project: () => projectCommand(ROOT, projectDb), baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) },
+    options,
+    log,
+  );
+  const deep = results.find((r) => r.id === 'deep-page');
+  if (deep !== undefined && 'skipped' in deep.project) log(`deep page: skipped (${deep.project.skipped})`);
+  log(`\n${textTable(COLUMNS, rows(results))}`);
+  log(`\n${textTable(COST_COLUMNS, costRows(results))}`);
+
+  // Only a full run of every scenario replaces the figures and the chart of the documentation.
+  const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length;
+  const stem = complete ? 'latest' : options.mode === 'quick' ? 'quick' : 'partial';
+  const machine = describeMachine();
+  const when = new Date().toISOString();
+  const { pets, connections, durationSeconds, warmupSeconds, rounds } = options;
+  const subtitle =
+    `${count(pets)} pets, ${connections} connections, ${durationSeconds} s after ${warmupSeconds} s warm-up, best of ${rounds}; ` +
+    `${machineLine(machine)}; ${when.slice(0, 10)}`;
+  write({
+    [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds }, targets: TARGETS, scenarios: results }),
+    [`bench/results/${stem}.md`]: `${markdownTable(COLUMNS, rows(results))}\n\n${markdownTable(COST_COLUMNS, costRows(results))}\n`,
+    [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, subtitle),
+  });
+}
+
+async function scaleRun(options: BenchOptions, workDir: string): Promise<void> {
+  const [small, large] = options.scalePets;
+  log(`scale check: status filter and deep page at ${count(small)} and ${count(large)} pets`);
+  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, { ...options, sizes: options.scalePets }, log);
+  const header = scaleColumns(options.scalePets);
+  log(`\n${textTable(header, scaleRows(scale))}`);
+  write({
+    'bench/results/scale.json': json({ when: new Date().toISOString(), machine: describeMachine(), sizes: options.scalePets, rows: scale }),
+    'bench/results/scale.md': `${markdownTable(header, scaleRows(scale))}\n`,
+  });
+}
+
+async function main(): Promise<void> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  if (!existsSync(join(ROOT, 'dist/main.js'))) {
+    process.stderr.write('dist/main.js is missing: run "npm run build" first (npm run bench does)\n');
+    process.exitCode = 1;
+    return;
+  }
+  log(`machine: ${machineLine(describeMachine())}`);
+  // The databases live outside the working tree and are removed at the end, whatever happens.
+  const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
+  const started = Date.now();
+  try {
+    await (options.mode === 'scale' ? scaleRun(options, workDir) : scenarioRun(options, workDir));
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+  log(`bench done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();

@@ -1,0 +1,91 @@
+// One scenario on one server: start it alone, prepare, warm up, measure under load with
+// its peak RSS, stop it. Each measurement has the machine to itself with the load generator.
+import { measureCpuUse, waitForQuiet } from './cpu-use.js';
+import { runLoad } from './load.js';
+import type { Scenario } from './scenarios.js';
+import { type ServerCommand, samplePeakRss, startServer } from './server-process.js';
+import { AUTH_HEADERS } from './servers.js';
+
+export interface Measurement {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly peakRssMb: number;
+  /** Unexpected statuses and connection errors: a measurement with any is not trusted. */
+  readonly failures: number;
+  /** CPU use during the measurement, in % of one CPU: the server's, and other processes' (noise). */
+  readonly serverCpuPercent: number;
+  readonly othersCpuPercent: number;
+  /** Server CPU time per answered request: the cost of a request, little moved by other load on the machine. */
+  readonly serverCpuMicrosPerRequest: number;
+  /** Other processes used more than DISTURBED_PERCENT of a CPU meanwhile: the figures are not the machine's best. */
+  readonly disturbed: boolean;
+}
+
+/** Other processes' CPU use, in % of one CPU, above which a measurement counts as disturbed. */
+export const DISTURBED_PERCENT = 25;
+
+export type Outcome = { readonly measured: Measurement } | { readonly skipped: string };
+
+export interface LoadSettings {
+  readonly pets: number;
+  readonly connections: number;
+  readonly warmupSeconds: number;
+  readonly durationSeconds: number;
+}
+
+/** The monotonic clock in microseconds: the clock of V8's CPU profiles, so a profile can be cut to the measured window. */
+const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
+
+export interface MeasureHooks {
+  readonly log?: (line: string) => void;
+  /** Told the measured window (warm-up, start-up and stop excluded), in monotonic microseconds. */
+  readonly measuredWindow?: (startMicros: number, endMicros: number) => void;
+}
+
+export async function measure(
+  scenario: Scenario,
+  command: ServerCommand,
+  settings: LoadSettings,
+  hooks: MeasureHooks = {},
+): Promise<Outcome> {
+  const calm = await waitForQuiet(DISTURBED_PERCENT, 30_000);
+  if (!calm.quiet) hooks.log?.(`  (other processes kept the machine busy for ${(calm.waitedMs / 1000).toFixed(0)} s; measuring anyway)`);
+  const server = await startServer(command);
+  try {
+    const prepared = await scenario.prepare({ origin: server.origin, headers: AUTH_HEADERS, pets: settings.pets });
+    if ('skipped' in prepared) return prepared;
+    const load = (seconds: number) =>
+      runLoad({
+        origin: server.origin,
+        requestsFor: prepared.requestsFor,
+        headers: AUTH_HEADERS,
+        expectedStatus: scenario.expectedStatus,
+        connections: settings.connections,
+        seconds,
+      });
+    await load(settings.warmupSeconds);
+    const rss = samplePeakRss(server.pid);
+    const cpu = measureCpuUse(server.pid);
+    const startMicros = nowMicros();
+    const result = await load(settings.durationSeconds);
+    hooks.measuredWindow?.(startMicros, nowMicros());
+    const cpuUse = cpu.stop();
+    const peak = await rss.stop();
+    return {
+      measured: {
+        requestsPerSecond: result.requestsPerSecond,
+        p50Ms: result.p50Ms,
+        p99Ms: result.p99Ms,
+        peakRssMb: peak / (1024 * 1024),
+        failures: result.failures,
+        serverCpuPercent: cpuUse.serverPercent,
+        othersCpuPercent: cpuUse.othersPercent,
+        serverCpuMicrosPerRequest: (cpuUse.serverPercent / 100) * (1e6 / result.requestsPerSecond),
+        disturbed: cpuUse.othersPercent > DISTURBED_PERCENT,
+      },
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,76 @@
+// The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
+import { SCENARIOS } from './scenarios.js';
+
+export type BenchMode = 'full' | 'quick' | 'scale';
+
+export interface BenchOptions {
+  readonly mode: BenchMode;
+  /** Pets seeded for the scenario run. */
+  readonly pets: number;
+  /** The two sizes of the scale check: the deep page and the status filter at each. */
+  readonly scalePets: readonly [number, number];
+  /** Measured seconds per scenario and server, after `warmupSeconds` that are not measured. */
+  readonly durationSeconds: number;
+  readonly warmupSeconds: number;
+  readonly connections: number;
+  /** Scenario ids to run (all when empty). */
+  readonly only: readonly string[];
+  /** Alternating project/baseline measurements per scenario; the best of each side is kept. */
+  readonly rounds: number;
+  /** Run the project under `node --cpu-prof` and summarise where its CPU time goes. */
+  readonly profile: boolean;
+}
+
+export const USAGE = `npm run bench -- [options]
+  --quick              smoke run: 10,000 pets, 2 s per scenario, 1 s warm-up
+  --scale              scale check: status filter and deep page at 10,000 and 1,000,000 pets
+  --pets=N             pets to seed (default 100000; e.g. 1000000)      env BENCH_PETS
+  --duration=S         measured seconds per scenario (default 10)       env BENCH_DURATION
+  --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
+  --connections=N      concurrent connections (default 10)              env BENCH_CONNECTIONS
+  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create);
+                       a partial run writes bench/results/partial.* and leaves the docs alone
+  --rounds=N           measurements per scenario and server, alternating;
+                       the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS
+  --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots`;
+
+function positive(name: string, text: string | undefined, fallback: number, integer = true): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${text}"`);
+  }
+  return value;
+}
+
+export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const flags = new Map<string, string>();
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg);
+    if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
+    flags.set(match[1]!, match[2] ?? '');
+  }
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'rounds', 'profile', 'help'];
+  for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
+  if (flags.has('help')) throw new Error(USAGE);
+  if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
+
+  const only = (flags.get('only') ?? '').split(',').filter((id) => id !== '');
+  const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
+  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
+
+  const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
+  const quick = mode === 'quick';
+  const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
+  return {
+    mode,
+    pets: positive('--pets', value('pets', 'BENCH_PETS'), quick ? 10_000 : 100_000),
+    scalePets: [10_000, 1_000_000],
+    durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10, false),
+    warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
+    connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
+    only,
+    rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
+    profile: flags.has('profile'),
+  };
+}

@@ -1,0 +1,111 @@
+// The five scenarios of the bench, each the same sequence of requests for both servers.
+import type autocannon from 'autocannon';
+import { deepPagePath } from './deep-page.js';
+
+export type ScenarioKind = 'read' | 'create';
+
+export interface Target {
+  readonly origin: string;
+  /** The Authorization header (and nothing else) every request carries. */
+  readonly headers: Record<string, string>;
+  readonly pets: number;
+}
+
+/**
+ * The requests connection number `connection` sends in turn, built afresh on each call (autocannon
+ * keeps state in them); or why the scenario cannot run on this server. Varying requests are
+ * drawn in advance, so the load generator spends no time making them up while it measures.
+ */
+export type Prepared = { readonly requestsFor: (connection: number) => autocannon.Request[] } | { readonly skipped: string };
+
+/** Requests drawn in advance per connection; each connection cycles through its own list. */
+const DRAWN_PER_CONNECTION = 2048;
+
+export interface Scenario {
+  readonly id: string;
+  readonly title: string;
+  readonly kind: ScenarioKind;
+  readonly expectedStatus: number;
+  prepare(target: Target): Promise<Prepared>;
+}
+
+/** A small deterministic generator, so both servers are asked for the same ids in the same order. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const fixed = (path: string): Prepared => ({ requestsFor: () => [{ method: 'GET', path }] });
+
+const drawn = (make: (random: () => number, index: number) => autocannon.Request): Prepared => ({
+  requestsFor: (connection) => {
+    // Seeded by the connection's number: both servers are sent exactly the same requests.
+    const random = mulberry32(1000 + connection);
+    return Array.from({ length: DRAWN_PER_CONNECTION }, (_, index) => make(random, index));
+  },
+});
+
+export const listFirstPage: Scenario = {
+  id: 'list-20',
+  title: 'GET /v1/pets?limit=20',
+  kind: 'read',
+  expectedStatus: 200,
+  prepare: async () => fixed('/v1/pets?limit=20'),
+};
+
+export const listByStatus: Scenario = {
+  id: 'status-sold-100',
+  title: 'GET /v1/pets?status=sold&limit=100',
+  kind: 'read',
+  expectedStatus: 200,
+  prepare: async () => fixed('/v1/pets?status=sold&limit=100'),
+};
+
+/** The page halfway through the data, reached by following rel="next" from the first 100-pet page. */
+export const deepPage: Scenario = {
+  id: 'deep-page',
+  title: 'halfway page, limit=100, by cursor',
+  kind: 'read',
+  expectedStatus: 200,
+  prepare: async ({ origin, headers, pets }) => {
+    const path = await deepPagePath(origin, '/v1/pets?limit=100', Math.max(1, Math.floor(pets / 2 / 100)), headers);
+    return path === undefined ? { skipped: 'the server sends no Link rel=next' } : fixed(path);
+  },
+};
+
+export const getById: Scenario = {
+  id: 'get-by-id',
+  title: 'GET /v1/pets/{random id}',
+  kind: 'read',
+  expectedStatus: 200,
+  // Uniform among the seeded ids 1..pets.
+  prepare: async ({ pets }) => drawn((random) => ({ method: 'GET', path: `/v1/pets/${1 + Math.floor(random() * pets)}` })),
+};
+
+const STATUSES = ['available', 'pending', 'sold'] as const;
+
+export const createPet: Scenario = {
+  id: 'create',
+  title: 'POST /v1/pets',
+  kind: 'create',
+  expectedStatus: 201,
+  prepare: async ({ headers }) =>
+    drawn((random, index) => ({
+      method: 'POST',
+      path: '/v1/pets',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: `Bench pet ${Math.floor(random() * 1e9).toString(36)}`,
+        categoryId: 1 + Math.floor(random() * 50),
+        status: STATUSES[index % STATUSES.length],
+      }),
+    })),
+};
+
+/** In this order: every read before the creates, so the reads see exactly the seeded data. */
+export const SCENARIOS: readonly Scenario[] = [listFirstPage, listByStatus, deepPage, getById, createPet];

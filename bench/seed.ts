@@ -1,0 +1,34 @@
+// Seeds a SQLite file with N pets through the project's own openSqliteDatabase (from dist/),
+// so the schema, indexes and settings are exactly the server's.
+import { copyFileSync } from 'node:fs';
+
+type OpenSqliteDatabase = typeof import('../src/adapters/sqlite/open-sqlite-database.js').openSqliteDatabase;
+
+const COMPILED = new URL('../dist/adapters/sqlite/open-sqlite-database.js', import.meta.url);
+const STATUSES = ['available', 'pending', 'sold'] as const;
+const NAMES = ['Rex', 'Tom', 'Felix', 'Bella', 'Luna', 'Max', 'Milo', 'Coco', 'Kiwi', 'Nala'] as const;
+
+/** Seeds `path` (a new file) with pets 1..count, statuses taking turns; returns the seconds it took. */
+export async function seedPets(path: string, count: number): Promise<number> {
+  const { openSqliteDatabase } = (await import(COMPILED.href)) as { openSqliteDatabase: OpenSqliteDatabase };
+  const started = performance.now();
+  const db = openSqliteDatabase(path);
+  try {
+    const existing = db.prepare('SELECT count(*) AS n FROM pets').get() as { n: number };
+    if (existing.n !== 0) throw new Error(`${path} already holds ${existing.n} pets`);
+    const insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?)');
+    db.transaction(() => {
+      for (let i = 1; i <= count; i++) insert.run(`${NAMES[i % NAMES.length]} ${i}`, (i % 50) + 1, STATUSES[i % 3]);
+    })();
+    const { max } = db.prepare('SELECT max(id) AS max FROM pets').get() as { max: number };
+    if (max !== count) throw new Error(`seeded ids end at ${max}, not ${count}`);
+    // Everything into the main file, so that a plain copy of it is the whole database.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  return (performance.now() - started) / 1000;
+}
+
+/** A second, independent database with the same pets (each server writes only to its own). */
+export const copyDatabase = (from: string, to: string): void => copyFileSync(from, to);
