@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import * as O from 'fp-ts/lib/Option.js';
 import type { ApiKeyVerifier, Caller } from '../../domain/index.js';
-import { apiKeyDigest, callerIdOf } from './api-key.js';
+import { apiKeyDigest, apiKeyDigestBytes, callerIdOf } from './api-key.js';
 
 /** Accepts the keys it is given, each as the caller `key-<first 16 hex digits of its SHA-256>`. */
 export class StaticApiKeyVerifier implements ApiKeyVerifier {
@@ -19,7 +19,7 @@ export class StaticApiKeyVerifier implements ApiKeyVerifier {
   }
 
   async verify(apiKey: string): Promise<O.Option<Caller>> {
-    const candidate = Buffer.from(apiKeyDigest(apiKey), 'hex');
+    const candidate = apiKeyDigestBytes(apiKey);
     let match: Caller | undefined;
     for (const entry of this.entries) {
       if (timingSafeEqual(candidate, entry.digest) && match === undefined) match = entry.caller;

@@ -10,10 +10,14 @@ export const GET_PET_SUNSET_AT = new Date('2030-12-05T00:00:00Z');
 /** Where the migration notes are served (outside the API prefix, with no key needed), below any mount prefix. */
 export const DEPRECATIONS_PATH = '/docs/deprecations';
 
+// Computed once: they are the same on every answer.
+const DEPRECATION = `@${Math.floor(GET_PET_DEPRECATED_AT.getTime() / 1000)}`;
+const SUNSET = GET_PET_SUNSET_AT.toUTCString();
+
 /** The headers of a deprecated answer: `mountPrefix` is where the app is mounted ('' at the root). */
 export const deprecationHeaders = (successorPath: string, mountPrefix = ''): Record<string, string> => ({
-  Deprecation: `@${Math.floor(GET_PET_DEPRECATED_AT.getTime() / 1000)}`,
-  Sunset: GET_PET_SUNSET_AT.toUTCString(),
+  Deprecation: DEPRECATION,
+  Sunset: SUNSET,
   Link: `<${successorPath}>; rel="successor-version", <${mountPrefix}${DEPRECATIONS_PATH}>; rel="deprecation"; type="text/markdown"`,
 });
 
