@@ -2,9 +2,8 @@
 // deprecation signals on GET /pets/{petId}, Location on 201, and Idempotency-Key on POST /pets.
 import { expect } from 'chai';
 import { clientFor, request, type TestResponse } from '../support/http-client.js';
-import type { TestDatabase } from './http-api.suite.js';
 import { expectError } from '../support/expect-error.js';
-import { OTHER_TEST_API_KEY, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
+import { OTHER_TEST_API_KEY, serveEachTest, type TestDatabase, type TestServer } from '../support/test-server.js';
 
 /** The target of the Link rel="next" of a response, or undefined when there is none. */
 export const nextLink = (res: TestResponse): string | undefined =>
@@ -12,18 +11,11 @@ export const nextLink = (res: TestResponse): string | undefined =>
 
 export function beyondTheSeedSuite(name: string, database: () => TestDatabase | Promise<TestDatabase>): void {
   describe(`HTTP beyond the seed on ${name}`, () => {
+    const live = serveEachTest(database);
     let server: TestServer;
-    let cleanup: () => void | Promise<void>;
     let api: ReturnType<typeof clientFor>;
-    beforeEach(async () => {
-      const db = await database();
-      cleanup = db.cleanup;
-      server = await startTestServer(db.config);
-      api = clientFor(server.url, TEST_API_KEY);
-    });
-    afterEach(async () => {
-      await server.close();
-      await cleanup();
+    beforeEach(() => {
+      ({ server, api } = live);
     });
 
     const createMany = async (statuses: string[]) => {

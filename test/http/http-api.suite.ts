@@ -1,31 +1,20 @@
 // The HTTP behaviour of the whole service, over real HTTP on an ephemeral port.
 // The same suite runs on every storage adapter (see http-api.test.ts).
 import { expect } from 'chai';
-import type { DatabaseConfig } from '../../src/config.js';
 import { clientFor, request } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
-import { OTHER_TEST_API_KEY, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
+import { OTHER_TEST_API_KEY, serveEachTest, TEST_API_KEY, type TestDatabase, type TestServer } from '../support/test-server.js';
 
-/** A fresh, empty database for one test, and how to remove it afterwards. */
-export interface TestDatabase {
-  readonly config: DatabaseConfig;
-  cleanup(): void | Promise<void>;
-}
+export type { TestDatabase };
+
 
 export function httpApiSuite(name: string, database: () => TestDatabase | Promise<TestDatabase>): void {
   describe(`HTTP API on ${name}`, () => {
+    const live = serveEachTest(database);
     let server: TestServer;
-    let cleanup: () => void | Promise<void>;
     let api: ReturnType<typeof clientFor>;
-    beforeEach(async () => {
-      const db = await database();
-      cleanup = db.cleanup;
-      server = await startTestServer(db.config);
-      api = clientFor(server.url, TEST_API_KEY);
-    });
-    afterEach(async () => {
-      await server.close();
-      await cleanup();
+    beforeEach(() => {
+      ({ server, api } = live);
     });
 
     const create = async (body: Record<string, unknown>) => {

@@ -8,6 +8,7 @@ import type { ServiceState } from '../../src/adapters/http/service-state.js';
 import type { Config, DatabaseConfig } from '../../src/config.js';
 import { closeContainer, createContainer } from '../../src/container.js';
 import { TOKENS } from '../../src/tokens.js';
+import { clientFor } from './http-client.js';
 
 export const TEST_API_KEY = 'test-key-0123456789abcdef';
 export const OTHER_TEST_API_KEY = 'other-key-0123456789abcdef';
@@ -62,4 +63,33 @@ export async function startTestServer(
       await closeContainer(container);
     },
   };
+}
+
+/** A fresh, empty database for one test, and how to remove it afterwards. */
+export interface TestDatabase {
+  readonly config: DatabaseConfig;
+  cleanup(): void | Promise<void>;
+}
+
+/**
+ * Inside a describe(): before each test, a server on a fresh database from `database`, and a
+ * client with TEST_API_KEY; after it, both are gone. The fields are set anew for each test.
+ */
+export function serveEachTest(database: () => TestDatabase | Promise<TestDatabase>): {
+  server: TestServer;
+  api: ReturnType<typeof clientFor>;
+} {
+  const live = {} as { server: TestServer; api: ReturnType<typeof clientFor> };
+  let cleanup: () => void | Promise<void> = () => {};
+  beforeEach(async () => {
+    const db = await database();
+    cleanup = db.cleanup;
+    live.server = await startTestServer(db.config);
+    live.api = clientFor(live.server.url, TEST_API_KEY);
+  });
+  afterEach(async () => {
+    await live.server.close();
+    await cleanup();
+  });
+  return live;
 }

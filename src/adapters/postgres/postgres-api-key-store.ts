@@ -3,7 +3,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig } from 'pg';
 import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
-import { classifyPostgresError } from './postgres-errors.js';
+import { queryRows } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
 
 interface ApiKeyRow {
@@ -29,12 +29,8 @@ const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
 export class PostgresApiKeyStore implements ApiKeyStore {
   constructor(private readonly pool: Pool) {}
 
-  private async rows(query: QueryConfig): Promise<ApiKeyRow[]> {
-    try {
-      return (await this.pool.query<ApiKeyRow>(query)).rows;
-    } catch (err) {
-      throw classifyPostgresError(err);
-    }
+  private rows(query: QueryConfig): Promise<ApiKeyRow[]> {
+    return queryRows<ApiKeyRow>(this.pool, query);
   }
 
   async create(key: NewApiKeyRecord): Promise<ApiKeyRecord> {

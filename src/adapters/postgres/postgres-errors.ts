@@ -1,5 +1,6 @@
 // Which failures of the pg driver mean "PostgreSQL cannot be reached right now" (a 503 that
 // goes away by itself) rather than a fault of the service (a 500 that needs a fix).
+import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import { StorageUnavailableError } from '../storage-unavailable-error.js';
 
 // Socket errors: the server is down, restarting, unreachable, or the connection was cut.
@@ -54,4 +55,13 @@ export function isPostgresUnavailable(err: unknown): boolean {
 export function classifyPostgresError(err: unknown): unknown {
   if (err instanceof StorageUnavailableError || !isPostgresUnavailable(err)) return err;
   return new StorageUnavailableError(`PostgreSQL is unavailable: ${(err as Error).message}`, { cause: err });
+}
+
+/** The rows of one query on `pool`; a failure is classified (an outage becomes StorageUnavailableError). */
+export async function queryRows<R extends QueryResultRow>(pool: Pool, query: QueryConfig): Promise<R[]> {
+  try {
+    return (await pool.query<R>(query)).rows;
+  } catch (err) {
+    throw classifyPostgresError(err);
+  }
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
-import { classifyPostgresError } from './postgres-errors.js';
+import { queryRows } from './postgres-errors.js';
 
 /** Expired records are deleted at most this often per process. */
 const PURGE_INTERVAL_MS = 60_000;
@@ -17,12 +17,8 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
 
   constructor(private readonly pool: Pool) {}
 
-  private async rows<R extends QueryResultRow>(query: QueryConfig): Promise<R[]> {
-    try {
-      return (await this.pool.query<R>(query)).rows;
-    } catch (err) {
-      throw classifyPostgresError(err);
-    }
+  private rows<R extends QueryResultRow>(query: QueryConfig): Promise<R[]> {
+    return queryRows<R>(this.pool, query);
   }
 
   async claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {

@@ -3,7 +3,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig } from 'pg';
 import type { CategoryId, Pet, PetDraft, PetId, PetListQuery, PetName, PetRepository, PetStatus } from '../../domain/index.js';
-import { classifyPostgresError } from './postgres-errors.js';
+import { queryRows } from './postgres-errors.js';
 
 interface PetRow {
   // pg returns bigint (int8) columns as decimal strings, since not every int8 fits a JS number.
@@ -47,12 +47,8 @@ export class PostgresPetRepository implements PetRepository {
   constructor(private readonly pool: Pool) {}
 
   // Every query is a named prepared statement: parsed and planned once per connection.
-  private async rows(query: QueryConfig): Promise<PetRow[]> {
-    try {
-      return (await this.pool.query<PetRow>(query)).rows;
-    } catch (err) {
-      throw classifyPostgresError(err);
-    }
+  private rows(query: QueryConfig): Promise<PetRow[]> {
+    return queryRows<PetRow>(this.pool, query);
   }
 
   async create(draft: PetDraft): Promise<Pet> {
