@@ -4,10 +4,11 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { DEPRECATIONS_PATH } from './deprecation.js';
 import { readPackageFile } from './package-files.js';
 import { mountPrefix } from './request-path.js';
+import { getRoute, type Route, routeParams } from './route-table.js';
 import { ERRORS_DOC_PATH } from './send-error.js';
 
 export const API_REFERENCE_PATH = '/docs';
@@ -50,22 +51,23 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function apiReferenceRoutes(openApiUrl: string): Router {
-  const router = new Router({ sensitive: true });
+export function apiReferenceRoutes(openApiUrl: string): Route[] {
+  const routes: Route[] = [];
+  const get = (path: string, handler: Middleware): void => void routes.push(getRoute(path, handler));
   // Located, not imported: the package's main module would load the whole 1.5 MB UI bundle into the server.
   const assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const markdown = { errors: readPackageFile('docs/errors.md'), deprecations: readPackageFile('docs/deprecations.md') };
 
-  router.get(API_REFERENCE_PATH, (ctx) => {
+  get(API_REFERENCE_PATH, (ctx) => {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = page(openApiUrl, escapeHtml(mountPrefix(ctx)));
   });
-  router.get(`${API_REFERENCE_PATH}/init.js`, (ctx) => {
+  get(`${API_REFERENCE_PATH}/init.js`, (ctx) => {
     ctx.type = 'text/javascript; charset=utf-8';
     ctx.body = INIT_SCRIPT;
   });
-  router.get(`${API_REFERENCE_PATH}/assets/:file`, (ctx) => {
-    const file = ctx.params['file']!;
+  get(`${API_REFERENCE_PATH}/assets/:file`, (ctx) => {
+    const file = routeParams(ctx)['file']!;
     const type = ASSETS[file];
     if (type === undefined) return; // falls through to the 404 Error body
     ctx.type = type;
@@ -73,10 +75,10 @@ export function apiReferenceRoutes(openApiUrl: string): Router {
     ctx.body = createReadStream(join(assetsDir, file));
   });
   for (const [path, text] of [[ERRORS_DOC_PATH, markdown.errors], [DEPRECATIONS_PATH, markdown.deprecations]] as const) {
-    router.get(path, (ctx) => {
+    get(path, (ctx) => {
       ctx.type = 'text/markdown; charset=utf-8';
       ctx.body = text;
     });
   }
-  return router;
+  return routes;
 }

@@ -8,7 +8,6 @@ import { authenticate } from './authenticate.js';
 import { cors } from './cors.js';
 import { errorMiddleware } from './error-middleware.js';
 import { createHttpMetrics } from './http-metrics.js';
-import { methodNotAllowed } from './method-not-allowed.js';
 import { observeRequests } from './observe-requests.js';
 import { loadOpenApiDocument, servedOpenApiDocument } from './openapi-document.js';
 import { type MetricsAccess, operationsRoutes } from './operations-routes.js';
@@ -16,6 +15,7 @@ import { type PetUseCases, petRoutes } from './pet-routes.js';
 import { type RateLimit, rateLimitPerCaller } from './rate-limit.js';
 import { jsonBodyReader } from './read-json-body.js';
 import { mountPrefix } from './request-path.js';
+import { getRoute, routeTable } from './route-table.js';
 import type { ReadinessCheck, ServiceState } from './service-state.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
@@ -82,7 +82,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     deps.logger,
   );
   // Discovery needs no key: a client learns the interface before it has one.
-  operations.get(OPENAPI_PATH, (ctx) => {
+  const discovery = getRoute(OPENAPI_PATH, (ctx) => {
     const prefix = mountPrefix(ctx);
     ctx.body = servedOpenApiDocument(openApiDocument, `${prefix}${API_BASE_PATH}`, `${prefix}/`);
   });
@@ -90,10 +90,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   app.use(observeRequests(deps.logger, metrics));
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) app.use(cors(options.corsOrigins));
   app.use(errorMiddleware(deps.logger));
-  app.use(methodNotAllowed());
-  app.use(operations.routes());
-  app.use(reference.routes());
-  app.use(pets.routes());
+  app.use(routeTable([...operations, discovery, ...reference, ...pets]));
   return app;
 }
 

@@ -5,6 +5,7 @@ import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { HttpMetrics } from './http-metrics.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
+import { matchedRoute } from './route-table.js';
 
 // Unmatched paths share one label, so that scanning random URLs cannot grow the metrics.
 const UNMATCHED_ROUTE = '(unmatched)';
@@ -20,7 +21,7 @@ export const observeRequests =
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? UNMATCHED_ROUTE;
+      const route = matchedRoute(ctx) ?? UNMATCHED_ROUTE;
       metrics?.observe(ctx.method, route, ctx.status, seconds);
       logger.info(
         {

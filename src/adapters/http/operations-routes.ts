@@ -1,10 +1,10 @@
 // Endpoints for operators, outside /v1 and never rate limited: liveness, readiness and metrics.
-import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { describeFault } from '../../logger.js';
 import { apiError } from './error-catalogue.js';
 import type { HttpMetrics } from './http-metrics.js';
+import { getRoute, type Route } from './route-table.js';
 import { sendError } from './send-error.js';
 import type { ReadinessCheck, ServiceState } from './service-state.js';
 
@@ -19,16 +19,18 @@ export interface OperationsDependencies {
   readonly logger: Logger;
 }
 
-export function operationsRoutes(deps: OperationsDependencies): Router {
-  const router = new Router({ sensitive: true });
+export function operationsRoutes(deps: OperationsDependencies): Route[] {
+  const routes: Route[] = [];
+
+  const get = (path: string, ...handlers: Middleware[]): void => void routes.push(getRoute(path, ...handlers));
 
   // Alive: the process answers HTTP. Nothing else is checked, so a busy database never gets it restarted.
-  router.get('/healthz', (ctx) => {
+  get('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
 
   // Ready: not stopping, and the database answers. A load balancer stops sending traffic on 503.
-  router.get('/readyz', async (ctx) => {
+  get('/readyz', async (ctx) => {
     if (deps.state.draining) {
       return sendError(ctx, apiError('service_unavailable', 'The server is stopping', { headers: { 'Retry-After': '5' } }));
     }
@@ -47,8 +49,8 @@ export function operationsRoutes(deps: OperationsDependencies): Router {
       ctx.type = metrics.registry.contentType;
       ctx.body = await metrics.registry.metrics();
     };
-    if (deps.metricsGuard === undefined) router.get('/metrics', scrape);
-    else router.get('/metrics', deps.metricsGuard, scrape);
+    if (deps.metricsGuard === undefined) get('/metrics', scrape);
+    else get('/metrics', deps.metricsGuard, scrape);
   }
-  return router;
+  return routes;
 }

@@ -1,5 +1,4 @@
 // The three operations of the interface, each: authenticate, decode at the edge, run the use case, respond.
-import Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
@@ -23,6 +22,7 @@ import { encodeCursor } from './page-cursor.js';
 import { ListPetsQuery, PetPathParams } from './parameters.js';
 import type { ReadJsonBody } from './read-json-body.js';
 import { invalidInput, respond } from './respond.js';
+import { type Route, routeParams } from './route-table.js';
 import { sendError } from './send-error.js';
 
 /** The use cases the HTTP adapter serves: one per operation, and the idempotent creation. */
@@ -40,11 +40,10 @@ export function petRoutes(
   readJsonBody: ReadJsonBody,
   prefix: string,
   logger: Logger,
-): Router {
-  const router = new Router({ prefix, sensitive: true });
+): Route[] {
   const caller = (ctx: Context): Caller => ctx.state['caller'] as Caller;
 
-  router.get('listPets', '/pets', ...guard, async (ctx) => {
+  const listPets: Middleware = async (ctx) => {
     const query = ListPetsQuery.decode(ctx.query);
     if (E.isLeft(query)) return sendError(ctx, invalidInput('query', query.left));
     const { limit = DEFAULT_LIMIT, status, cursor } = query.right;
@@ -67,9 +66,9 @@ export function petRoutes(
       ctx.set('Link', `<${requestPath(ctx)}?limit=${limit}${filter}&cursor=${next}>; rel="next"`);
     }
     respond(ctx, E.map((p: { pets: unknown }) => p.pets)(page), 200);
-  });
+  };
 
-  router.post('createPet', '/pets', ...guard, async (ctx) => {
+  const createPet: Middleware = async (ctx) => {
     // Read raw: ctx.get() answers '' for an absent header too, and an empty key must be refused.
     const key = parseIdempotencyKey(ctx.request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] as string | undefined);
     if (E.isLeft(key)) {
@@ -90,19 +89,23 @@ export function petRoutes(
       if (created.right.replayed) ctx.set('Idempotent-Replayed', 'true');
     }
     respond(ctx, E.map((c: { pet: unknown }) => c.pet)(created), 201);
-  });
+  };
 
-  // Deprecated by the interface (removal on 2030-12-05); kept working until then.
-  router.get('getPet', '/pets/:petId', markDeprecated, ...guard, async (ctx) => {
+  const getPet: Middleware = async (ctx) => {
     logger.info({ caller: caller(ctx).id, operation: 'getPet', requestId: ctx.state['requestId'] }, 'deprecated operation called');
-    const params = PetPathParams.decode(ctx.params);
+    const params = PetPathParams.decode(routeParams(ctx));
     if (E.isLeft(params)) return sendError(ctx, invalidInput('path', params.left));
     const { petId } = params.right;
     const id = Number(petId);
     // A valid int64 beyond 2^53−1 is an id no pet can have: the service never assigns one.
     const result = Number.isSafeInteger(id) ? await useCases.getPet(id as PetId)() : E.left(petNotFound(petId));
     respond(ctx, result, 200);
-  });
+  };
 
-  return router;
+  return [
+    { method: 'GET', path: `${prefix}/pets`, handlers: [...guard, listPets] },
+    { method: 'POST', path: `${prefix}/pets`, handlers: [...guard, createPet] },
+    // Deprecated by the interface (removal on 2030-12-05); kept working until then.
+    { method: 'GET', path: `${prefix}/pets/:petId`, handlers: [markDeprecated, ...guard, getPet] },
+  ];
 }
