@@ -1,7 +1,7 @@
 // The signals of the deprecated GET /pets/{petId}: Deprecation (RFC 9745), Sunset (RFC 8594)
 // and Link to the successor and to the migration notes, on every one of its responses.
 import type { Middleware } from 'koa';
-import { mountPrefix, requestPath } from './request-path.js';
+import { mountPrefix } from './request-path.js';
 
 /** When the operation was deprecated: 2026-11-22, the first release of this service, with interface 1.0.0. */
 export const GET_PET_DEPRECATED_AT = new Date('2026-11-22T00:00:00Z');
@@ -18,14 +18,28 @@ const SUNSET = GET_PET_SUNSET_AT.toUTCString();
 export const deprecationHeaders = (successorPath: string, mountPrefix = ''): Record<string, string> => ({
   Deprecation: DEPRECATION,
   Sunset: SUNSET,
-  Link: `<${successorPath}>; rel="successor-version", <${mountPrefix}${DEPRECATIONS_PATH}>; rel="deprecation"; type="text/markdown"`,
+  Link: `<${mountPrefix}${successorPath}>; rel="successor-version", <${mountPrefix}${DEPRECATIONS_PATH}>; rel="deprecation"; type="text/markdown"`,
 });
+
+// An app is served from the root or mounted under one prefix (rarely a few): the headers are
+// built once per prefix. The bound keeps a client from growing the cache, whatever it sends.
+const MAX_CACHED_PREFIXES = 8;
 
 /**
  * Sets the deprecation headers first, so that every answer of the route carries them, errors
- * included. The successor, the pet list, is the parent of the requested path: /v1/pets/7 → /v1/pets.
+ * included. `successorPath` is the operation that replaces the route (`/v1/pets` for
+ * `/v1/pets/:petId`), below the prefix the app is mounted under, if any.
  */
-export const markDeprecated: Middleware = async (ctx, next) => {
-  ctx.set(deprecationHeaders(requestPath(ctx).replace(/\/[^/]*\/?$/, ''), mountPrefix(ctx)));
-  await next();
+export const markDeprecated = (successorPath: string): Middleware => {
+  const byPrefix = new Map<string, Record<string, string>>();
+  return async (ctx, next) => {
+    const prefix = mountPrefix(ctx);
+    let headers = byPrefix.get(prefix);
+    if (headers === undefined) {
+      headers = deprecationHeaders(successorPath, prefix);
+      if (byPrefix.size < MAX_CACHED_PREFIXES) byPrefix.set(prefix, headers);
+    }
+    ctx.set(headers);
+    await next();
+  };
 };

@@ -106,6 +106,6 @@ export function petRoutes(
     { method: 'GET', path: `${prefix}/pets`, handlers: [...guard, listPets] },
     { method: 'POST', path: `${prefix}/pets`, handlers: [...guard, createPet] },
     // Deprecated by the interface (removal on 2030-12-05); kept working until then.
-    { method: 'GET', path: `${prefix}/pets/:petId`, handlers: [markDeprecated, ...guard, getPet] },
+    { method: 'GET', path: `${prefix}/pets/:petId`, handlers: [markDeprecated(`${prefix}/pets`), ...guard, getPet] },
   ];
 }

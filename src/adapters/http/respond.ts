@@ -29,8 +29,13 @@ export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, succe
     return;
   }
   ctx.status = successStatus;
-  ctx.body = result.right;
+  // Serialised here with its Content-Type set as a header: Koa would otherwise look the type
+  // up by name ('json') on every answer.
+  ctx.set('Content-Type', JSON_CONTENT_TYPE);
+  ctx.body = JSON.stringify(result.right);
 }
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A 400 naming every invalid field of one part of the request, each with what is wrong with it. */
 export function invalidInput(where: ErrorDetail['in'], errors: t.Errors): ApiError {
