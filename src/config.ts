@@ -31,6 +31,8 @@ export interface Config {
   /** Requests per window and API key; undefined means no limit. */
   readonly rateLimit: RateLimit | undefined;
   readonly metrics: MetricsAccess;
+  /** Server processes sharing the port (node:cluster); 1 serves from this process alone. */
+  readonly workers: number;
 }
 
 /** The value of each environment variable that is not set. */
@@ -41,7 +43,10 @@ export const CONFIG_DEFAULTS = {
   PETSTORE_PG_POOL_SIZE: 10,
   PETSTORE_LOG_LEVEL: 'info',
   PETSTORE_METRICS: 'open',
+  PETSTORE_WORKERS: 1,
 } as const;
+
+export const WORKERS_RANGE = { min: 1, max: 64 } as const;
 
 export const PG_POOL_SIZE_RANGE = { min: 1, max: 1000 } as const;
 
@@ -133,6 +138,12 @@ const Metrics = fromText('Metrics', (text) =>
   (METRICS_ACCESS as readonly string[]).includes(text) ? E.right(text as MetricsAccess) : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
 );
 
+const Workers = fromText('Workers', (text) =>
+  /^[0-9]{1,2}$/.test(text) && Number(text) >= WORKERS_RANGE.min && Number(text) <= WORKERS_RANGE.max
+    ? E.right(Number(text))
+    : E.left(`must be an integer from ${WORKERS_RANGE.min} to ${WORKERS_RANGE.max}`),
+);
+
 const Environment = exactObject(
   'Environment',
   {},
@@ -146,6 +157,7 @@ const Environment = exactObject(
     PETSTORE_CORS_ORIGINS: CorsOrigins,
     PETSTORE_RATE_LIMIT: RateLimitSetting,
     PETSTORE_METRICS: Metrics,
+    PETSTORE_WORKERS: Workers,
   },
   'ignore',
 );
@@ -160,6 +172,11 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
   }
   const vars = decoded.right;
   const location = vars.PETSTORE_DB ?? { kind: 'sqlite', path: CONFIG_DEFAULTS.PETSTORE_DB };
+  const workers = vars.PETSTORE_WORKERS ?? CONFIG_DEFAULTS.PETSTORE_WORKERS;
+  // Each worker is a process of its own: in-memory data would differ from one worker to the next.
+  if (workers > 1 && (location.kind === 'memory' || (location.kind === 'sqlite' && location.path === ':memory:'))) {
+    return E.left(['PETSTORE_WORKERS must be 1 when PETSTORE_DB is memory or :memory: (each worker would hold data of its own); use a SQLite file or PostgreSQL']);
+  }
   return E.right({
     host: vars.HOST ?? CONFIG_DEFAULTS.HOST,
     port: vars.PORT ?? CONFIG_DEFAULTS.PORT,
@@ -173,6 +190,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     corsOrigins: vars.PETSTORE_CORS_ORIGINS ?? [],
     rateLimit: vars.PETSTORE_RATE_LIMIT,
     metrics: vars.PETSTORE_METRICS ?? CONFIG_DEFAULTS.PETSTORE_METRICS,
+    workers,
   });
 }
 

@@ -116,6 +116,8 @@ export async function createPetStore(options: PetStoreOptions = {}): Promise<Pet
     corsOrigins: options.http?.corsOrigins ?? [],
     rateLimit: options.http?.rateLimit,
     metrics: options.http?.metrics ?? 'open',
+    // An embedding application runs its own processes: the store serves in this one.
+    workers: 1,
   };
   const container = createContainer(config, options.logger ?? pino({ level: 'silent' }));
   container.rebind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});

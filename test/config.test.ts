@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
         corsOrigins: [],
         rateLimit: undefined,
         metrics: 'open',
+        workers: 1,
       }),
     );
   });
@@ -28,6 +29,7 @@ describe('configuration from the environment', () => {
       PETSTORE_CORS_ORIGINS: 'https://app.example, http://localhost:5173',
       PETSTORE_RATE_LIMIT: '100/60',
       PETSTORE_METRICS: 'key',
+      PETSTORE_WORKERS: '1',
       UNRELATED: 'ignored',
     });
     expect(config).to.deep.equal(
@@ -40,6 +42,7 @@ describe('configuration from the environment', () => {
         corsOrigins: ['https://app.example', 'http://localhost:5173'],
         rateLimit: { requests: 100, windowSeconds: 60 },
         metrics: 'key',
+        workers: 1,
       }),
     );
   });
@@ -55,6 +58,7 @@ describe('configuration from the environment', () => {
         corsOrigins: [],
         rateLimit: undefined,
         metrics: 'open',
+        workers: 1,
       }),
     );
   });
@@ -74,6 +78,7 @@ describe('configuration from the environment', () => {
       PETSTORE_CORS_ORIGINS: 'https://app.example/path',
       PETSTORE_RATE_LIMIT: 'lots',
       PETSTORE_METRICS: 'public',
+      PETSTORE_WORKERS: 'all',
     });
     expect(E.isLeft(result)).to.equal(true);
     const lines = E.isLeft(result) ? result.left : [];
@@ -87,10 +92,28 @@ describe('configuration from the environment', () => {
       'PETSTORE_CORS_ORIGINS',
       'PETSTORE_RATE_LIMIT',
       'PETSTORE_METRICS',
+      'PETSTORE_WORKERS',
     ]);
     expect(lines.join('\n')).to.contain('key 2 must be at least 16 characters');
     expect(lines.join('\n')).not.to.contain('secret');
     expect(lines.join('\n')).not.to.contain('good-key');
+  });
+
+  it('takes PETSTORE_WORKERS from 1 to 64 with a SQLite file or PostgreSQL, and refuses it above 1 for data held in memory', () => {
+    for (const [text, workers] of [['1', 1], ['2', 2], ['64', 64]] as const) {
+      const config = loadConfig({ PETSTORE_WORKERS: text });
+      expect(E.isRight(config) && config.right.workers, text).to.equal(workers);
+    }
+    const onPostgres = loadConfig({ PETSTORE_WORKERS: '4', PETSTORE_DB: 'postgres://db/pets' });
+    expect(E.isRight(onPostgres) && onPostgres.right.workers).to.equal(4);
+    for (const text of ['0', '65', '-1', '1.5', 'auto', ' 2']) {
+      expect(loadConfig({ PETSTORE_WORKERS: text }), text).to.deep.equal(E.left(['PETSTORE_WORKERS must be an integer from 1 to 64']));
+    }
+    for (const db of ['memory', ':memory:']) {
+      const result = loadConfig({ PETSTORE_WORKERS: '2', PETSTORE_DB: db });
+      expect(E.isLeft(result) && result.left[0], db).to.match(/^PETSTORE_WORKERS must be 1 when PETSTORE_DB is memory/);
+      expect(E.isRight(loadConfig({ PETSTORE_WORKERS: '1', PETSTORE_DB: db })), db).to.equal(true);
+    }
   });
 
   it('refuses ports that are not whole numbers from 0 to 65535', () => {

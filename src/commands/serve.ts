@@ -3,16 +3,17 @@
 // close the database). Opening the database migrates its schema (under a lock, so several
 // instances may start at once).
 import 'reflect-metadata';
+import cluster from 'node:cluster';
 import type Koa from 'koa';
-import { generateApiKey } from '../adapters/auth/api-key.js';
 import { startHttpServer } from '../adapters/http/http-server.js';
 import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
 import type { ServiceState } from '../adapters/http/service-state.js';
 import { describeDatabase, loadConfig } from '../config.js';
 import { closeContainer, createContainer } from '../container.js';
-import { type ApiKeyStore, isActiveApiKey } from '../domain/index.js';
 import { createLogger, describeFault } from '../logger.js';
 import { TOKENS } from '../tokens.js';
+import { generatedKeyFor, printGeneratedKey } from './generated-key.js';
+import { serveWithWorkers } from './serve-workers.js';
 
 /**
  * Starts the server; answers 0 once it listens (it then runs until SIGTERM or SIGINT, which
@@ -25,39 +26,32 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
     return 1;
   }
   const config = loaded.right;
-  const logger = createLogger(config.logLevel);
+  // A worker's lines name it, so that an operator can tell the workers of one port apart.
+  const logger = cluster.isWorker ? createLogger(config.logLevel).child({ worker: cluster.worker?.id, pid: process.pid }) : createLogger(config.logLevel);
+  // The primary of PETSTORE_WORKERS > 1 only prepares the database and looks after the workers;
+  // each worker (a copy of this process, forked by node:cluster) serves as a single process does.
+  if (config.workers > 1 && cluster.isPrimary) return serveWithWorkers(config, logger);
 
   const container = createContainer(config, logger);
   let server;
   let generatedKey: string | undefined;
   try {
-    // With no key configured and none stored, this run accepts one generated key, so that a
-    // newcomer can call the API at once; with keys made by `petstore keys create`, it does not.
-    if (config.apiKeys.length === 0) {
-      const stored = await container.getAsync<ApiKeyStore>(TOKENS.ApiKeyStore);
-      if (!(await stored.list()).some(isActiveApiKey)) {
-        generatedKey = generateApiKey();
-        container.rebind<readonly string[]>(TOKENS.StaticApiKeys).toConstantValue([generatedKey]);
-      }
-    }
+    // A worker is given its primary's key (or the configured ones) in PETSTORE_API_KEYS.
+    generatedKey = cluster.isWorker ? undefined : await generatedKeyFor(config, container);
+    if (generatedKey !== undefined) container.rebind<readonly string[]>(TOKENS.StaticApiKeys).toConstantValue([generatedKey]);
     const app = await container.getAsync<Koa>(TOKENS.HttpApp);
     server = await startHttpServer(app.callback(), { host: config.host, port: config.port });
   } catch (err) {
     logger.fatal({ fault: describeFault(err) }, 'could not start');
     // The container keeps a failed resolution and rethrows it on close: it was logged just above.
     await closeContainer(container).catch(() => undefined);
+    // A worker's channel to its primary would keep it alive: let go of it so that it exits.
+    cluster.worker?.disconnect();
     return 1;
   }
   const baseUrl = `${server.url}${API_BASE_PATH}`;
   logger.info({ url: baseUrl, database: describeDatabase(config.database) }, 'listening');
-  if (generatedKey !== undefined) {
-    // Printed once, on purpose. It is valid for this run only.
-    process.stdout.write(
-      `\nNo PETSTORE_API_KEYS set and no stored key: this run accepts one generated API key ` +
-        `(set PETSTORE_API_KEYS, or create keys with "petstore keys create").\n\n` +
-        `  ${generatedKey}\n\n  curl -H "Authorization: Bearer ${generatedKey}" ${baseUrl}/pets\n\n`,
-    );
-  }
+  if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {

@@ -40,6 +40,7 @@ export async function startTestServer(
       corsOrigins: [],
       rateLimit: undefined,
       metrics: 'open',
+      workers: 1,
       ...options.config,
     },
     options.logger ?? pino({ level: 'silent' }),

@@ -1,0 +1,91 @@
+// PETSTORE_WORKERS=N: the primary process of node:cluster. It opens (and so migrates) the
+// database once, decides the generated key if there must be one, then forks N workers that
+// share the port (the primary hands connections to them in turn) and the database. It
+// serves no request itself: it replaces a worker that dies, and on SIGTERM/SIGINT stops them
+// all, each finishing its requests in flight, and exits 0 once they have.
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
+import { type Config, describeDatabase } from '../config.js';
+import { closeContainer, createContainer } from '../container.js';
+import { describeFault } from '../logger.js';
+import { generatedKeyFor, printGeneratedKey } from './generated-key.js';
+
+const RESTART_DELAY_MS = 1000;
+
+/** Runs the primary; answers 0 once every worker listens, 1 when the service cannot start. */
+export async function serveWithWorkers(config: Config, logger: Logger): Promise<number> {
+  const container = createContainer(config, logger);
+  let generatedKey: string | undefined;
+  try {
+    generatedKey = await generatedKeyFor(config, container);
+  } catch (err) {
+    logger.fatal({ fault: describeFault(err) }, 'could not start');
+    await closeContainer(container).catch(() => undefined);
+    return 1;
+  }
+  await closeContainer(container);
+
+  // Workers read their configuration from the environment as this process did; only the
+  // generated key is added, so that every worker accepts the same one.
+  const workerEnv = generatedKey === undefined ? {} : { PETSTORE_API_KEYS: generatedKey };
+  const listening = new Set<Worker>();
+  let stopping = false;
+  let started = false;
+  let failed = false;
+
+  return new Promise<number>((resolve) => {
+    const forkedAt = new Map<Worker, number>();
+    const fork = (): void => void forkedAt.set(cluster.fork(workerEnv), Date.now());
+
+    cluster.on('listening', (worker, address) => {
+      listening.add(worker);
+      if (started || listening.size < config.workers) return;
+      started = true;
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      const baseUrl = `http://${host}:${address.port}${API_BASE_PATH}`;
+      logger.info({ url: baseUrl, workers: config.workers, database: describeDatabase(config.database) }, 'all workers listening');
+      if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
+      resolve(0);
+    });
+
+    cluster.on('exit', (worker, code, signal) => {
+      const wasListening = listening.delete(worker);
+      if (stopping) {
+        if (code !== 0) failed = true;
+        if (Object.keys(cluster.workers ?? {}).length === 0) {
+          logger.info(failed ? 'stopped, not cleanly' : 'stopped');
+          process.exit(failed ? 1 : 0);
+        }
+        return;
+      }
+      if (!wasListening && !started) {
+        // A worker that fails before it listens (port taken, database gone) would fail again.
+        logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker could not start; stopping the others');
+        stopping = true;
+        failed = true;
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+        return;
+      }
+      logger.error({ pid: worker.process.pid, code, signal }, 'a worker exited; starting another');
+      // A worker that keeps dying at once is replaced once a second, not in a tight loop.
+      const lived = Date.now() - (forkedAt.get(worker) ?? 0);
+      forkedAt.delete(worker);
+      if (lived >= RESTART_DELAY_MS) fork();
+      else setTimeout(() => stopping || fork(), RESTART_DELAY_MS - lived);
+    });
+
+    const stop = (signal: NodeJS.Signals): void => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'stopping: each worker finishes its requests in flight');
+      // Ctrl-C reaches the workers too (same process group); a second signal is ignored there.
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    };
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+
+    for (let i = 0; i < config.workers; i++) fork();
+  });
+}

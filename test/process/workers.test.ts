@@ -1,0 +1,108 @@
+// PETSTORE_WORKERS=N: the compiled server as a node:cluster primary and N workers on one port
+// and one SQLite file. Requests reach every worker, writes through all of them land in the one
+// database, a dead worker is replaced, and SIGTERM stops them all cleanly.
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
+import { clientFor } from '../support/http-client.js';
+import { baseUrlOf, type ServerProcess, spawnServer, waitForOutput } from '../support/server-process.js';
+import { tempDir } from '../support/temp-dir.js';
+
+const KEY = 'workers-test-key-0123456789';
+
+interface LogLine {
+  readonly msg?: string;
+  readonly worker?: number;
+  readonly pid?: number;
+}
+
+const logLines = (server: ServerProcess): LogLine[] =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+
+/** The workers that wrote a request log line. */
+const workersThatAnswered = (server: ServerProcess): Set<number> =>
+  new Set(logLines(server).flatMap((line) => (line.msg === 'request' && line.worker !== undefined ? [line.worker] : [])));
+
+describe('the compiled server with PETSTORE_WORKERS', function () {
+  this.timeout(60_000);
+  let dir: ReturnType<typeof tempDir>;
+  let server: ServerProcess | undefined;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(async () => {
+    if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    server = undefined;
+    dir.remove();
+  });
+
+  const start = async (env: Record<string, string>): Promise<string> => {
+    server = spawnServer({ PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_WORKERS: '2', ...env });
+    await waitForOutput(server, /"msg":"all workers listening"/);
+    return new URL(await baseUrlOf(server)).origin;
+  };
+
+  it('shares one port and one SQLite file between the workers: creates through both, no lost write, unique ids', async () => {
+    const origin = await start({ PETSTORE_API_KEYS: KEY });
+    const stream = startCreateStream({ origins: [origin], apiKey: KEY, workers: 6, total: 120, prefix: 'cluster' });
+    await stream.done;
+    expect(stream.unexpected.map((res) => `${res.status} ${res.text}`)).to.deep.equal([]);
+    expect(stream.connectionErrors).to.deep.equal([]);
+    expect(stream.acknowledged).to.have.length(120);
+    expectNothingLostNothingInvented(await listAllPets(origin, KEY), stream);
+    // Every request opened its own connection, and the primary hands connections out in turn.
+    expect([...workersThatAnswered(server!)].sort()).to.deep.equal([1, 2]);
+  });
+
+  it('prints one generated key when none is configured, and every worker accepts it', async () => {
+    const origin = await start({});
+    const key = (await waitForOutput(server!, /generated API key[^\n]*\n\n {2}(\S+)\n/))[1]!;
+    expect(server!.output().match(/generated API key/g)).to.have.length(1);
+    const api = clientFor(origin, key);
+    for (let i = 0; i < 6; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
+    expect(workersThatAnswered(server!).size).to.equal(2);
+  });
+
+  it('replaces a worker that dies, and keeps serving meanwhile', async () => {
+    const origin = await start({ PETSTORE_API_KEYS: KEY });
+    const victim = logLines(server!).find((line) => line.msg === 'listening' && line.worker === 1)!.pid!;
+    process.kill(victim, 'SIGKILL');
+    await waitForOutput(server!, /"msg":"a worker exited; starting another"/);
+    const api = clientFor(origin, KEY);
+    for (let i = 0; i < 4; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
+    await waitForOutput(server!, /"worker":3,[^\n]*"msg":"listening"/);
+    for (let i = 0; i < 6; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
+    expect(workersThatAnswered(server!).has(3)).to.equal(true);
+  });
+
+  it('stops every worker on SIGTERM and exits 0', async () => {
+    await start({ PETSTORE_API_KEYS: KEY });
+    const workers = logLines(server!).filter((line) => line.msg === 'listening').map((line) => line.pid!);
+    expect(workers).to.have.length(2);
+    server!.child.kill('SIGTERM');
+    expect(await server!.exited).to.equal(0);
+    for (const pid of workers) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
+  });
+
+  it('exits 1 when the workers cannot start, and leaves no worker behind', async () => {
+    const blocker = await start({ PETSTORE_API_KEYS: KEY });
+    const port = new URL(blocker).port;
+    const second = spawnServer({ PETSTORE_DB: join(dir.path, 'other.db'), PETSTORE_WORKERS: '2', PORT: port, PETSTORE_API_KEYS: KEY });
+    expect(await second.exited).to.equal(1);
+    expect(second.output()).to.contain('a worker could not start');
+    expect(second.output()).to.contain('EADDRINUSE');
+    const secondWorkers = second
+      .output()
+      .split('\n')
+      .flatMap((line) => (line.includes('"msg":"could not start"') ? [(JSON.parse(line) as LogLine).pid!] : []));
+    expect(secondWorkers).to.not.have.length(0);
+    for (const pid of secondWorkers) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
+  });
+});
