@@ -1,7 +1,7 @@
 // Where the machine's CPU time went during a measurement: the server, the load generator
 // (this process), and everything else. "Everything else" tells a measurement disturbed by
 // other work on a shared machine from a clean one.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux
 
@@ -13,13 +13,40 @@ function machineBusyTicks(): number {
   return user + nice + system + irq + softirq + steal;
 }
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces), from field 3 on. */
+function statFields(pid: number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** `pid` and its children: a PETSTORE_WORKERS primary and its workers. */
+export function processTree(pid: number): number[] {
+  const children = readdirSync('/proc').flatMap((entry) => {
+    if (!/^[0-9]+$/.test(entry)) return [];
+    try {
+      return Number(statFields(Number(entry))[1]) === pid ? [Number(entry)] : [];
+    } catch {
+      return []; // gone meanwhile
+    }
+  });
+  return [pid, ...children];
+}
+
 /** utime + stime of a process, in ticks. */
 function processTicks(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const fields = statFields(pid);
   return Number(fields[11]) + Number(fields[12]);
 }
+
+/** utime + stime of `pids`, in ticks; a process gone meanwhile counts as 0. */
+const treeTicks = (pids: readonly number[]): number =>
+  pids.reduce((sum, pid) => {
+    try {
+      return sum + processTicks(pid);
+    } catch {
+      return sum;
+    }
+  }, 0);
 
 export interface CpuUse {
   /** In % of one CPU. */
@@ -28,16 +55,19 @@ export interface CpuUse {
   readonly othersPercent: number;
 }
 
+/** CPU use from now until stop(); the server's is that of `serverPid` and its children (the workers, if any). */
 export function measureCpuUse(serverPid: number): { stop(): CpuUse } {
+  // The workers are up before a measurement starts (warm-up has run): the tree is taken once.
+  const tree = processTree(serverPid);
   const started = performance.now();
   const machine = machineBusyTicks();
-  const server = processTicks(serverPid);
+  const server = treeTicks(tree);
   const generator = process.cpuUsage();
   return {
     stop: () => {
       const seconds = (performance.now() - started) / 1000;
       const machineSeconds = (machineBusyTicks() - machine) / TICKS_PER_SECOND;
-      const serverSeconds = (processTicks(serverPid) - server) / TICKS_PER_SECOND;
+      const serverSeconds = (treeTicks(tree) - server) / TICKS_PER_SECOND;
       const used = process.cpuUsage(generator);
       const generatorSeconds = (used.user + used.system) / 1e6;
       const percent = (s: number): number => (100 * s) / seconds;

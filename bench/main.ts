@@ -45,7 +45,7 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   const baselineScript = compileBaseline(ROOT);
   const results = await runScenarios(
     scenarios,
-    { project: () => projectCommand(ROOT, projectDb), baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) },
+    { project: () => projectCommand(ROOT, projectDb, undefined, options.workers), baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) },
     options,
     log,
   );
@@ -54,17 +54,17 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   log(`\n${textTable(COLUMNS, rows(results))}`);
   log(`\n${textTable(COST_COLUMNS, costRows(results))}`);
 
-  // Only a full run of every scenario replaces the figures and the chart of the documentation.
-  const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length;
-  const stem = complete ? 'latest' : options.mode === 'quick' ? 'quick' : 'partial';
+  // Only a full run of every scenario, with one server process, replaces the figures and the chart of the documentation.
+  const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length && options.workers === 1;
+  const stem = options.workers > 1 ? `workers-${options.workers}` : complete ? 'latest' : options.mode === 'quick' ? 'quick' : 'partial';
   const machine = describeMachine();
   const when = new Date().toISOString();
-  const { pets, connections, durationSeconds, warmupSeconds, rounds } = options;
+  const { pets, connections, durationSeconds, warmupSeconds, rounds, workers } = options;
   const subtitle =
-    `${count(pets)} pets, ${connections} connections, ${durationSeconds} s after ${warmupSeconds} s warm-up, best of ${rounds}; ` +
+    `${count(pets)} pets, ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''} ${durationSeconds} s after ${warmupSeconds} s warm-up, best of ${rounds}; ` +
     `${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
-    [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds }, targets: TARGETS, scenarios: results }),
+    [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds, workers }, targets: TARGETS, scenarios: results }),
     [`bench/results/${stem}.md`]: `${markdownTable(COLUMNS, rows(results))}\n\n${markdownTable(COST_COLUMNS, costRows(results))}\n`,
     [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, subtitle),
   });

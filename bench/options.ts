@@ -19,6 +19,8 @@ export interface BenchOptions {
   readonly rounds: number;
   /** Run the project under `node --cpu-prof` and summarise where its CPU time goes. */
   readonly profile: boolean;
+  /** PETSTORE_WORKERS of the project server (the baseline is always one process). */
+  readonly workers: number;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -32,6 +34,9 @@ export const USAGE = `npm run bench -- [options]
                        a partial run writes bench/results/partial.* and leaves the docs alone
   --rounds=N           measurements per scenario and server, alternating;
                        the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS
+  --workers=N          run the project with PETSTORE_WORKERS=N (default 1); CPU and RSS are those of
+                       all its processes; writes bench/results/workers-N.* and leaves the docs alone
+                                                                        env BENCH_WORKERS
   --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots`;
 
 function positive(name: string, text: string | undefined, fallback: number, integer = true): number {
@@ -50,7 +55,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'rounds', 'profile', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'rounds', 'profile', 'workers', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
@@ -72,5 +77,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     only,
     rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
     profile: flags.has('profile'),
+    workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
   };
 }

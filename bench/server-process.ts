@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
+import { processTree } from './cpu-use.js';
 
 export interface ServerCommand {
   readonly label: string;
@@ -85,11 +86,16 @@ export async function residentBytes(pid: number): Promise<number> {
   return Number(kb) * 1024;
 }
 
-/** Samples the RSS of `pid` every `everyMs` until stopped; the peak is what it returns. */
+/**
+ * Samples the RSS of `pid` and its children (a PETSTORE_WORKERS primary and its workers) every
+ * `everyMs` until stopped; the peak of their sum is what it returns.
+ */
 export function samplePeakRss(pid: number, everyMs = 200): { stop(): Promise<number> } {
   let peak = 0;
+  const tree = processTree(pid);
   const sample = async (): Promise<void> => {
-    peak = Math.max(peak, await residentBytes(pid).catch(() => 0));
+    const each = await Promise.all(tree.map((member) => residentBytes(member).catch(() => 0)));
+    peak = Math.max(peak, each.reduce((sum, bytes) => sum + bytes, 0));
   };
   void sample();
   const timer = setInterval(() => void sample(), everyMs);

@@ -13,7 +13,7 @@ export interface ProfileRequest {
   readonly name: string;
 }
 
-export function projectCommand(root: string, database: string, profile?: ProfileRequest): ServerCommand {
+export function projectCommand(root: string, database: string, profile?: ProfileRequest, workers = 1): ServerCommand {
   const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
   return {
     label: 'the project server',
@@ -24,6 +24,7 @@ export function projectCommand(root: string, database: string, profile?: Profile
       PETSTORE_API_KEYS: BENCH_API_KEY,
       PETSTORE_LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PETSTORE_WORKERS: String(workers),
     },
   };
 }
