@@ -3,6 +3,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type { CategoryId, Pet, PetDraft, PetId, PetListQuery, PetName, PetRepository, PetStatus } from '../../domain/index.js';
+import { groupCommit } from './group-commit.js';
 
 // Rows come as arrays (the statements are in raw mode): better-sqlite3 then makes no object
 // with named keys per row, which made a page of 20 pets about 30 % slower to read.
@@ -19,6 +20,7 @@ const toPet = ([id, name, categoryId, status]: PetRow): Pet => ({
 export class SqlitePetRepository implements PetRepository {
   // Prepared once: every query is a prepared statement with bound parameters.
   private readonly insert: Statement<[string, number, string], never>;
+  private readonly insertGrouped: (draft: PetDraft) => Promise<Pet>;
   private readonly selectById: Statement<[number], PetRow>;
   private readonly selectPage: Statement<[number, number], PetRow>;
   private readonly selectPageByStatus: Statement<[string, number, number], PetRow>;
@@ -34,9 +36,15 @@ export class SqlitePetRepository implements PetRepository {
     this.selectPageByStatus = db
       .prepare<[string, number, number], PetRow>('SELECT id, name, category_id, status FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?')
       .raw(true);
+    this.insertGrouped = groupCommit(db, (draft: PetDraft) => this.insertOne(draft));
   }
 
-  async create(draft: PetDraft): Promise<Pet> {
+  /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
+  create(draft: PetDraft): Promise<Pet> {
+    return this.insertGrouped(draft);
+  }
+
+  private insertOne(draft: PetDraft): Pet {
     const { lastInsertRowid } = this.insert.run(draft.name, draft.categoryId, draft.status);
     const id = Number(lastInsertRowid);
     if (!Number.isSafeInteger(id)) throw new Error('pet id beyond the exactly representable range');

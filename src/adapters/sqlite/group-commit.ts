@@ -1,0 +1,59 @@
+// Group commit: the writes asked for during one turn of the event loop are made in one
+// transaction, so that they share one COMMIT, and so one fsync (synchronous = FULL), instead
+// of paying one each. Durability is unchanged: no write is answered before the COMMIT that
+// holds it has returned, and a COMMIT that fails fails every write it held (none is stored).
+// Each write has a savepoint of its own, so one that fails is undone alone: the others commit.
+import type { Database } from 'better-sqlite3';
+
+interface Pending<I, O> {
+  readonly item: I;
+  resolve(output: O): void;
+  reject(reason: unknown): void;
+}
+
+type Outcome<O> = { readonly ok: true; readonly output: O } | { readonly ok: false; readonly error: unknown };
+
+/**
+ * A function that makes `write(item)` in a transaction shared with the other calls of the
+ * same event-loop turn, and answers its result once that transaction is committed.
+ * `write` runs inside the transaction and must not start one itself.
+ */
+export function groupCommit<I, O>(db: Database, write: (item: I) => O): (item: I) => Promise<O> {
+  let batch: Pending<I, O>[] = [];
+  // Called inside writeAll's transaction, better-sqlite3 makes this one a savepoint.
+  const writeOne = db.transaction(write);
+  const writeAll = db.transaction((items: readonly I[]) =>
+    items.map((item): Outcome<O> => {
+      try {
+        return { ok: true, output: writeOne(item) };
+      } catch (error) {
+        return { ok: false, error };
+      }
+    }),
+  );
+
+  const flush = (): void => {
+    const flushing = batch;
+    batch = [];
+    let outcomes: Outcome<O>[];
+    try {
+      outcomes = writeAll(flushing.map((pending) => pending.item));
+    } catch (err) {
+      // BEGIN or COMMIT failed and the transaction was rolled back: none of these writes is stored.
+      for (const pending of flushing) pending.reject(err);
+      return;
+    }
+    flushing.forEach((pending, i) => {
+      const outcome = outcomes[i]!;
+      if (outcome.ok) pending.resolve(outcome.output);
+      else pending.reject(outcome.error);
+    });
+  };
+
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      // setImmediate runs after the I/O of this turn: every request read in it joins the batch.
+      if (batch.length === 0) setImmediate(flush);
+      batch.push({ item, resolve, reject });
+    });
+}
