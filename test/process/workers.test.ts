@@ -1,10 +1,11 @@
 // PETSTORE_WORKERS=N: the compiled server as a node:cluster primary and N workers on one port
-// and one SQLite file. Requests reach every worker, writes through all of them land in the one
+// and one SQLite file (and once on PostgreSQL). Requests reach every worker, writes through all of them land in the one
 // database, a dead worker is replaced, and SIGTERM stops them all cleanly.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
+import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 import { baseUrlOf, type ServerProcess, spawnServer, waitForOutput } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -104,5 +105,34 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
       .flatMap((line) => (line.includes('"msg":"could not start"') ? [(JSON.parse(line) as LogLine).pid!] : []));
     expect(secondWorkers).to.not.have.length(0);
     for (const pid of secondWorkers) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
+  });
+});
+
+describeWithPostgres('the compiled server with PETSTORE_WORKERS on PostgreSQL', () => {
+  let schema: TestSchema;
+  let server: ServerProcess | undefined;
+  beforeEach(async () => {
+    schema = await createTestSchema();
+  });
+  afterEach(async () => {
+    if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+    await schema.drop();
+  });
+
+  it('serves creates through both workers on a new schema, with no lost write, and stops cleanly on SIGTERM', async () => {
+    server = spawnServer({ PETSTORE_DB: schema.url, PETSTORE_WORKERS: '2', PETSTORE_API_KEYS: KEY, PETSTORE_PG_POOL_SIZE: '2' });
+    await waitForOutput(server, /"msg":"all workers listening"/);
+    const origin = new URL(await baseUrlOf(server)).origin;
+    const stream = startCreateStream({ origins: [origin], apiKey: KEY, workers: 6, total: 60, prefix: 'cluster-pg' });
+    await stream.done;
+    expect(stream.unexpected.map((res) => `${res.status} ${res.text}`)).to.deep.equal([]);
+    expectNothingLostNothingInvented(await listAllPets(origin, KEY), stream);
+    expect(stream.acknowledged).to.have.length(60);
+    expect(workersThatAnswered(server).size).to.equal(2);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).to.equal(0);
   });
 });
