@@ -13,7 +13,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'chai';
-import { baseUrlOf, type ServerProcess } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, stopIfRunning } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const exec = promisify(execFile);
@@ -83,10 +83,7 @@ describe('the package installed from its tarball', function () {
     cpSync(join(REPO, release, 'better_sqlite3.node'), join(project, release, 'better_sqlite3.node'));
   }
   after(async () => {
-    if (serving !== undefined && serving.child.exitCode === null) {
-      serving.child.kill('SIGKILL');
-      await serving.exited;
-    }
+    await stopIfRunning(serving);
     dir.remove();
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, COMPILED_CLI, runCli, type ServerProcess, spawnServer } from '../support/server-process.js';
+import { baseUrlOf, COMPILED_CLI, runCli, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const CONFIGURED_KEY = 'configured-key-0123456789';
@@ -71,10 +71,7 @@ describe('the petstore command', () => {
     env = { PETSTORE_DB: join(dir.path, 'petstore.db') };
   });
   afterEach(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
+    await stopIfRunning(running);
     running = undefined;
     dir.remove();
   });
@@ -166,10 +163,7 @@ describeWithPostgres('the petstore command on PostgreSQL', () => {
     schema = await createTestSchema();
   });
   afterEach(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
+    await stopIfRunning(running);
     running = undefined;
     await schema.drop();
   });

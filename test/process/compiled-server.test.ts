@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
-import { baseUrlOf, type ServerProcess, spawnServer, waitForOutput } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, waitForOutput } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'process-test-key-0123456789';
@@ -18,10 +18,7 @@ describe('the compiled server process', () => {
     dir = tempDir();
   });
   afterEach(async () => {
-    if (running && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
+    await stopIfRunning(running);
     running = undefined;
     dir.remove();
   });

@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { clientFor, type TestResponse } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, type ServerProcess, spawnServer } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
 
 const KEY = 'multi-instance-key-0123456789';
 const PASSWORD = 'instance-secret-pw';
@@ -26,12 +26,7 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     instances = [];
   });
   afterEach(async () => {
-    for (const instance of instances) {
-      if (instance.child.exitCode === null && instance.child.signalCode === null) {
-        instance.child.kill('SIGKILL');
-        await instance.exited;
-      }
-    }
+    for (const instance of instances) await stopIfRunning(instance);
     await schema.drop();
   });
 

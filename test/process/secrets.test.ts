@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { request, type TestResponse } from '../support/http-client.js';
-import { baseUrlOf, type ServerProcess, spawnServer } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEYS = ['first-secret-key-0123456789', 'second-secret-key+/0123456789=='];
@@ -21,10 +21,7 @@ describe('secrets in logs and answers of the compiled server', function () {
     dir = tempDir();
   });
   afterEach(async () => {
-    if (server !== undefined && server.child.exitCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await stopIfRunning(server);
     dir.remove();
   });
 

@@ -12,7 +12,7 @@ import {
   startCreateStream,
 } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
-import { baseUrlOf, type ServerProcess, spawnServer } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'durability-test-key-0123456789';
@@ -36,12 +36,7 @@ describe('the compiled server on a SQLite file: crashes and concurrent processes
     running = [];
   });
   afterEach(async () => {
-    for (const server of running) {
-      if (server.child.exitCode === null && server.child.signalCode === null) {
-        server.child.kill('SIGKILL');
-        await server.exited;
-      }
-    }
+    for (const server of running) await stopIfRunning(server);
     dir.remove();
   });
 

@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, type ServerProcess, spawnServer, waitForOutput } from '../support/server-process.js';
+import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning, waitForOutput } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'workers-test-key-0123456789';
@@ -17,12 +17,7 @@ interface LogLine {
   readonly pid?: number;
 }
 
-const logLines = (server: ServerProcess): LogLine[] =>
-  server
-    .output()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as LogLine);
+const logLines = (server: ServerProcess): LogLine[] => logLinesOf(server) as LogLine[];
 
 /** The workers that wrote a request log line. */
 const workersThatAnswered = (server: ServerProcess): Set<number> =>
@@ -36,10 +31,8 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
     dir = tempDir();
   });
   afterEach(async () => {
-    if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    // SIGTERM, so that the primary stops its workers before the folder goes.
+    await stopIfRunning(server, 'SIGTERM');
     server = undefined;
     dir.remove();
   });
@@ -99,10 +92,7 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
     expect(await second.exited).to.equal(1);
     expect(second.output()).to.contain('a worker could not start');
     expect(second.output()).to.contain('EADDRINUSE');
-    const secondWorkers = second
-      .output()
-      .split('\n')
-      .flatMap((line) => (line.includes('"msg":"could not start"') ? [(JSON.parse(line) as LogLine).pid!] : []));
+    const secondWorkers = logLines(second).flatMap((line) => (line.msg === 'could not start' ? [line.pid!] : []));
     expect(secondWorkers).to.not.have.length(0);
     for (const pid of secondWorkers) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
   });
@@ -115,10 +105,7 @@ describeWithPostgres('the compiled server with PETSTORE_WORKERS on PostgreSQL', 
     schema = await createTestSchema();
   });
   afterEach(async () => {
-    if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await stopIfRunning(server);
     await schema.drop();
   });
 

@@ -42,19 +42,32 @@ export async function waitForOutput(server: ServerProcess, pattern: RegExp, time
   throw new Error(`no output matching ${pattern}:\n${server.output()}`);
 }
 
+/** The JSON log lines the process wrote so far (pino, one object per line), in order. */
+export function logLinesOf(server: ServerProcess): Array<Record<string, unknown>> {
+  return server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
 /** Waits for the "listening" log line and returns the API base URL it names. */
 export async function baseUrlOf(server: ServerProcess, timeoutMs = 15_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    for (const line of server.output().split('\n')) {
-      if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === 'listening' && entry.url !== undefined) return entry.url;
-    }
+    const listening = logLinesOf(server).find((entry) => entry['msg'] === 'listening' && typeof entry['url'] === 'string');
+    if (listening !== undefined) return listening['url'] as string;
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`server did not start in time:\n${server.output()}`);
+}
+
+/** After a test: sends `signal` to the process unless it has ended already, and waits for its end. */
+export async function stopIfRunning(server: ServerProcess | undefined, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  if (server === undefined || server.child.exitCode !== null || server.child.signalCode !== null) return;
+  server.child.kill(signal);
+  await server.exited;
 }
 
 export interface CommandResult {
