@@ -13,6 +13,8 @@ import { generatedKeyFor, printGeneratedKey } from './generated-key.js';
 
 const RESTART_DELAY_MS = 1000;
 
+const liveWorkers = (): Worker[] => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+
 /** Runs the primary; answers 0 once every worker listens, 1 when the service cannot start. */
 export async function serveWithWorkers(config: Config, logger: Logger): Promise<number> {
   const container = createContainer(config, logger);
@@ -37,6 +39,11 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
   return new Promise<number>((resolve) => {
     const forkedAt = new Map<Worker, number>();
     const fork = (): void => void forkedAt.set(cluster.fork(workerEnv), Date.now());
+    // Each worker finishes its requests in flight; the 'exit' handler ends this process after the last.
+    const stopWorkers = (): void => {
+      stopping = true;
+      for (const worker of liveWorkers()) worker.process.kill('SIGTERM');
+    };
 
     cluster.on('listening', (worker, address) => {
       listening.add(worker);
@@ -53,7 +60,7 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
       const wasListening = listening.delete(worker);
       if (stopping) {
         if (code !== 0) failed = true;
-        if (Object.keys(cluster.workers ?? {}).length === 0) {
+        if (liveWorkers().length === 0) {
           logger.info(failed ? 'stopped, not cleanly' : 'stopped');
           process.exit(failed ? 1 : 0);
         }
@@ -62,10 +69,9 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
       if (!wasListening && !started) {
         // A worker that fails before it listens (port taken, database gone) would fail again.
         logger.fatal({ pid: worker.process.pid, code, signal }, 'a worker could not start; stopping the others');
-        stopping = true;
         failed = true;
-        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+        stopWorkers();
+        if (liveWorkers().length === 0) process.exit(1);
         return;
       }
       logger.error({ pid: worker.process.pid, code, signal }, 'a worker exited; starting another');
@@ -78,10 +84,9 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
 
     const stop = (signal: NodeJS.Signals): void => {
       if (stopping) return;
-      stopping = true;
       logger.info({ signal }, 'stopping: each worker finishes its requests in flight');
       // Ctrl-C reaches the workers too (same process group); a second signal is ignored there.
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+      stopWorkers();
     };
     process.on('SIGTERM', stop);
     process.on('SIGINT', stop);

@@ -4,7 +4,6 @@
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Middleware } from 'koa';
 import { DEPRECATIONS_PATH } from './deprecation.js';
 import { readPackageFile } from './package-files.js';
 import { mountPrefix } from './request-path.js';
@@ -52,33 +51,33 @@ const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function apiReferenceRoutes(openApiUrl: string): Route[] {
-  const routes: Route[] = [];
-  const get = (path: string, handler: Middleware): void => void routes.push(getRoute(path, handler));
   // Located, not imported: the package's main module would load the whole 1.5 MB UI bundle into the server.
   const assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const markdown = { errors: readPackageFile('docs/errors.md'), deprecations: readPackageFile('docs/deprecations.md') };
-
-  get(API_REFERENCE_PATH, (ctx) => {
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = page(openApiUrl, escapeHtml(mountPrefix(ctx)));
-  });
-  get(`${API_REFERENCE_PATH}/init.js`, (ctx) => {
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.body = INIT_SCRIPT;
-  });
-  get(`${API_REFERENCE_PATH}/assets/:file`, (ctx) => {
-    const file = routeParams(ctx)['file']!;
-    const type = ASSETS[file];
-    if (type === undefined) return; // falls through to the 404 Error body
-    ctx.type = type;
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = createReadStream(join(assetsDir, file));
-  });
-  for (const [path, text] of [[ERRORS_DOC_PATH, markdown.errors], [DEPRECATIONS_PATH, markdown.deprecations]] as const) {
-    get(path, (ctx) => {
+  const markdownPage = (path: string, text: string): Route =>
+    getRoute(path, (ctx) => {
       ctx.type = 'text/markdown; charset=utf-8';
       ctx.body = text;
     });
-  }
-  return routes;
+
+  return [
+    getRoute(API_REFERENCE_PATH, (ctx) => {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = page(openApiUrl, escapeHtml(mountPrefix(ctx)));
+    }),
+    getRoute(`${API_REFERENCE_PATH}/init.js`, (ctx) => {
+      ctx.type = 'text/javascript; charset=utf-8';
+      ctx.body = INIT_SCRIPT;
+    }),
+    getRoute(`${API_REFERENCE_PATH}/assets/:file`, (ctx) => {
+      const file = routeParams(ctx)['file']!;
+      const type = ASSETS[file];
+      if (type === undefined) return; // falls through to the 404 Error body
+      ctx.type = type;
+      ctx.set('Cache-Control', 'public, max-age=86400');
+      ctx.body = createReadStream(join(assetsDir, file));
+    }),
+    markdownPage(ERRORS_DOC_PATH, markdown.errors),
+    markdownPage(DEPRECATIONS_PATH, markdown.deprecations),
+  ];
 }

@@ -20,17 +20,13 @@ export interface OperationsDependencies {
 }
 
 export function operationsRoutes(deps: OperationsDependencies): Route[] {
-  const routes: Route[] = [];
-
-  const get = (path: string, ...handlers: Middleware[]): void => void routes.push(getRoute(path, ...handlers));
-
   // Alive: the process answers HTTP. Nothing else is checked, so a busy database never gets it restarted.
-  get('/healthz', (ctx) => {
+  const liveness = getRoute('/healthz', (ctx) => {
     ctx.body = { status: 'ok' };
   });
 
   // Ready: not stopping, and the database answers. A load balancer stops sending traffic on 503.
-  get('/readyz', async (ctx) => {
+  const readiness = getRoute('/readyz', async (ctx) => {
     if (deps.state.draining) {
       return sendError(ctx, apiError('service_unavailable', 'The server is stopping', { headers: { 'Retry-After': '5' } }));
     }
@@ -43,14 +39,11 @@ export function operationsRoutes(deps: OperationsDependencies): Route[] {
     ctx.body = { status: 'ready' };
   });
 
-  const { metrics } = deps;
-  if (metrics !== undefined) {
-    const scrape: Middleware = async (ctx) => {
-      ctx.type = metrics.registry.contentType;
-      ctx.body = await metrics.registry.metrics();
-    };
-    if (deps.metricsGuard === undefined) get('/metrics', scrape);
-    else get('/metrics', deps.metricsGuard, scrape);
-  }
-  return routes;
+  const { metrics, metricsGuard } = deps;
+  if (metrics === undefined) return [liveness, readiness];
+  const scrape: Middleware = async (ctx) => {
+    ctx.type = metrics.registry.contentType;
+    ctx.body = await metrics.registry.metrics();
+  };
+  return [liveness, readiness, getRoute('/metrics', ...(metricsGuard === undefined ? [] : [metricsGuard]), scrape)];
 }
