@@ -120,6 +120,18 @@ export function httpApiSuite(name: string, database: () => TestDatabase | Promis
         expect(both.json.details.map((d: { field: string }) => d.field)).to.deep.equal(['limit', 'status']);
       });
 
+      it('decodes percent-escapes in parameter names and values, and reads a malformed escape as sent', async () => {
+        await create({ name: 'a', categoryId: 1, status: 'sold' });
+        await create({ name: 'b', categoryId: 1, status: 'sold' });
+        await create({ name: 'c', categoryId: 1, status: 'available' });
+        const res = await api.get('/v1/pets?%73tatus=%73old&limit=%31');
+        expect(res.status).to.equal(200);
+        expect(res.json.map((p: { name: string }) => p.name)).to.deep.equal(['a']);
+        const malformed = await api.get('/v1/pets?status=%zz');
+        expectError(malformed, 400, 'invalid_parameter');
+        expect(malformed.json.details[0].field).to.equal('status');
+      });
+
       it('ignores query parameters it does not know', async () => {
         await create({ name: 'a', categoryId: 1 });
         const res = await api.get('/v1/pets?cacheBuster=123&__proto__=x');

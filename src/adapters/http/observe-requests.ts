@@ -23,7 +23,8 @@ export const observeRequests =
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = matchedRoute(ctx) ?? UNMATCHED_ROUTE;
       metrics?.observe(ctx.method, route, ctx.status, seconds);
-      logger.info(
+      // The line's fields are gathered only when the line will be written (not at `warn`).
+      if (logger.isLevelEnabled('info')) logger.info(
         {
           requestId,
           method: ctx.method,

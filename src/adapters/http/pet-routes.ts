@@ -20,6 +20,7 @@ import { requestPath } from './request-path.js';
 import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from './idempotency-key-header.js';
 import { encodeCursor } from './page-cursor.js';
 import { ListPetsQuery, PetPathParams } from './parameters.js';
+import { queryParameters } from './query-parameters.js';
 import type { ReadJsonBody } from './read-json-body.js';
 import { invalidInput, respond } from './respond.js';
 import { type Route, routeParams } from './route-table.js';
@@ -44,7 +45,7 @@ export function petRoutes(
   const caller = (ctx: Context): Caller => ctx.state['caller'] as Caller;
 
   const listPets: Middleware = async (ctx) => {
-    const query = ListPetsQuery.decode(ctx.query);
+    const query = ListPetsQuery.decode(queryParameters(ctx));
     if (E.isLeft(query)) return sendError(ctx, invalidInput('query', query.left));
     const { limit = DEFAULT_LIMIT, status, cursor } = query.right;
     if (cursor !== undefined && cursor.status !== status) {
@@ -92,7 +93,9 @@ export function petRoutes(
   };
 
   const getPet: Middleware = async (ctx) => {
-    logger.info({ caller: caller(ctx).id, operation: 'getPet', requestId: ctx.state['requestId'] }, 'deprecated operation called');
+    if (logger.isLevelEnabled('info')) {
+      logger.info({ caller: caller(ctx).id, operation: 'getPet', requestId: ctx.state['requestId'] }, 'deprecated operation called');
+    }
     const params = PetPathParams.decode(routeParams(ctx));
     if (E.isLeft(params)) return sendError(ctx, invalidInput('path', params.left));
     const { petId } = params.right;
