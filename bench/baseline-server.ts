@@ -120,25 +120,43 @@ function create(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
+function handle(req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? '/';
+  const mark = url.indexOf('?');
+  const path = mark === -1 ? url : url.slice(0, mark);
+  const isList = path === '/v1/pets' || path === '/v1/pets/';
+  const petId = isList ? undefined : /^\/v1\/pets\/([^/]+)\/?$/.exec(path)?.[1];
+  if (!isList && petId === undefined) return fail(res, 404, 'not_found', `No resource at ${req.method} ${path}`);
+  if (!authorised(req)) {
+    req.resume();
+    return fail(res, 401, 'unauthorized', 'The API key is missing or not valid', { 'WWW-Authenticate': 'Bearer realm="petstore"' });
+  }
+  if (req.method === 'GET' && isList) return list(res, new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)));
+  if (req.method === 'GET') return get(res, petId!);
+  if (req.method === 'POST' && isList) return create(req, res);
+  req.resume();
+  fail(res, 405, 'method_not_allowed', `${req.method} is not allowed on ${path}`, { Allow: isList ? 'GET, POST' : 'GET' });
+}
+
+/**
+ * BASELINE_IN_KOA=1 (`npm run bench -- --koa-floor`): the same handler as the one middleware of
+ * a bare Koa app, which leaves the response to it (ctx.respond = false). What this costs more
+ * than the handler alone is the least any Koa server pays per request: Koa's context, its
+ * on-finished listeners and its middleware promise.
+ */
+async function servedByKoa(handler: typeof handle): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
+  const { default: Koa } = await import('koa');
+  const app = new Koa();
+  app.use((ctx) => {
+    ctx.respond = false;
+    handler(ctx.req, ctx.res);
+  });
+  return app.callback();
+}
+
 const server = createServer(
   { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
-  (req, res) => {
-    const url = req.url ?? '/';
-    const mark = url.indexOf('?');
-    const path = mark === -1 ? url : url.slice(0, mark);
-    const isList = path === '/v1/pets' || path === '/v1/pets/';
-    const petId = isList ? undefined : /^\/v1\/pets\/([^/]+)\/?$/.exec(path)?.[1];
-    if (!isList && petId === undefined) return fail(res, 404, 'not_found', `No resource at ${req.method} ${path}`);
-    if (!authorised(req)) {
-      req.resume();
-      return fail(res, 401, 'unauthorized', 'The API key is missing or not valid', { 'WWW-Authenticate': 'Bearer realm="petstore"' });
-    }
-    if (req.method === 'GET' && isList) return list(res, new URLSearchParams(mark === -1 ? '' : url.slice(mark + 1)));
-    if (req.method === 'GET') return get(res, petId!);
-    if (req.method === 'POST' && isList) return create(req, res);
-    req.resume();
-    fail(res, 405, 'method_not_allowed', `${req.method} is not allowed on ${path}`, { Allow: isList ? 'GET, POST' : 'GET' });
-  },
+  env['BASELINE_IN_KOA'] === '1' ? await servedByKoa(handle) : handle,
 );
 
 server.listen(Number(env['PORT'] ?? 0), env['HOST'] ?? '127.0.0.1', () => {

@@ -12,7 +12,7 @@ import { runScaleCheck } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
 import { copyDatabase, seedPets } from './seed.js';
-import { baselineCommand, projectCommand } from './servers.js';
+import { baselineCommand, koaFloorCommand, projectCommand } from './servers.js';
 import { TARGETS } from './targets.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -29,6 +29,14 @@ function write(files: Record<string, string>): void {
 
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
+/** The name of a run's result files: only a complete one-process full run of the project is `latest`. */
+function resultStem(options: BenchOptions, complete: boolean): string {
+  if (options.koaFloor) return 'koa-floor';
+  if (options.workers > 1) return `workers-${options.workers}`;
+  if (complete) return 'latest';
+  return options.mode === 'quick' ? 'quick' : 'partial';
+}
+
 async function scenarioRun(options: BenchOptions, workDir: string): Promise<void> {
   const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));
   const projectDb = join(workDir, 'project.db');
@@ -43,28 +51,26 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
       `${options.connections} connections`,
   );
   const baselineScript = compileBaseline(ROOT);
-  const results = await runScenarios(
-    scenarios,
-    { project: () => projectCommand(ROOT, projectDb, undefined, options.workers), baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) },
-    options,
-    log,
-  );
+  if (options.koaFloor) log('in the project\'s place: the baseline\'s handler inside a bare Koa app (--koa-floor)');
+  const project = () =>
+    options.koaFloor ? koaFloorCommand(ROOT, baselineScript, projectDb) : projectCommand(ROOT, projectDb, undefined, options.workers);
+  const results = await runScenarios(scenarios, { project, baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) }, options, log);
   const deep = results.find((r) => r.id === 'deep-page');
   if (deep !== undefined && 'skipped' in deep.project) log(`deep page: skipped (${deep.project.skipped})`);
   log(`\n${textTable(COLUMNS, rows(results))}`);
   log(`\n${textTable(COST_COLUMNS, costRows(results))}`);
 
   // Only a full run of every scenario, with one server process, replaces the figures and the chart of the documentation.
-  const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length && options.workers === 1;
-  const stem = options.workers > 1 ? `workers-${options.workers}` : complete ? 'latest' : options.mode === 'quick' ? 'quick' : 'partial';
+  const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length && options.workers === 1 && !options.koaFloor;
+  const stem = resultStem(options, complete);
   const machine = describeMachine();
   const when = new Date().toISOString();
   const { pets, connections, durationSeconds, warmupSeconds, rounds, workers } = options;
   const subtitle =
-    `${count(pets)} pets, ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''} ${durationSeconds} s after ${warmupSeconds} s warm-up, best of ${rounds}; ` +
+    `${count(pets)} pets, ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''}${options.koaFloor ? ' "project": the baseline inside Koa,' : ''} ${durationSeconds} s after ${warmupSeconds} s warm-up, best of ${rounds}; ` +
     `${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
-    [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds, workers }, targets: TARGETS, scenarios: results }),
+    [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds, workers, koaFloor: options.koaFloor }, targets: TARGETS, scenarios: results }),
     [`bench/results/${stem}.md`]: `${markdownTable(COLUMNS, rows(results))}\n\n${markdownTable(COST_COLUMNS, costRows(results))}\n`,
     [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, subtitle),
   });

@@ -21,6 +21,8 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** PETSTORE_WORKERS of the project server (the baseline is always one process). */
   readonly workers: number;
+  /** Measure the Koa floor in the project's place: the baseline's own handler inside a bare Koa app. */
+  readonly koaFloor: boolean;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -37,7 +39,9 @@ export const USAGE = `npm run bench -- [options]
   --workers=N          run the project with PETSTORE_WORKERS=N (default 1); CPU and RSS are those of
                        all its processes; writes bench/results/workers-N.* and leaves the docs alone
                                                                         env BENCH_WORKERS
-  --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots`;
+  --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots
+  --koa-floor          measure, in the project's place, the baseline's own handler inside a bare Koa app:
+                       what Koa alone costs; writes bench/results/koa-floor.* and leaves the docs alone`;
 
 function positive(name: string, text: string | undefined, fallback: number, integer = true): number {
   if (text === undefined || text === '') return fallback;
@@ -55,10 +59,13 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'rounds', 'profile', 'workers', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'rounds', 'profile', 'workers', 'koa-floor', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
+  if (flags.has('koa-floor') && (flags.has('scale') || flags.has('profile') || flags.has('workers'))) {
+    throw new Error('--koa-floor replaces the project in a scenario run; it does not combine with --scale, --profile or --workers');
+  }
 
   const only = (flags.get('only') ?? '').split(',').filter((id) => id !== '');
   const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
@@ -78,5 +85,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
     profile: flags.has('profile'),
     workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
+    koaFloor: flags.has('koa-floor'),
   };
 }
