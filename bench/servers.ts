@@ -38,3 +38,9 @@ export function baselineCommand(root: string, script: string, database: string):
     env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production' },
   };
 }
+
+/** The baseline's handler served through a bare Koa app (`--koa-floor`): the least any Koa server can cost. */
+export function koaFloorCommand(root: string, script: string, database: string): ServerCommand {
+  const baseline = baselineCommand(root, script, database);
+  return { ...baseline, label: 'the baseline inside Koa', env: { ...baseline.env, BASELINE_IN_KOA: '1' } };
+}
