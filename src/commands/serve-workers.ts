@@ -6,6 +6,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
+import { serverUrl } from '../adapters/http/http-server.js';
 import { type Config, describeDatabase } from '../config.js';
 import { closeContainer, createContainer } from '../container.js';
 import { describeFault } from '../logger.js';
@@ -49,8 +50,7 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
       listening.add(worker);
       if (started || listening.size < config.workers) return;
       started = true;
-      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-      const baseUrl = `http://${host}:${address.port}${API_BASE_PATH}`;
+      const baseUrl = `${serverUrl(config.host, address.port)}${API_BASE_PATH}`;
       logger.info({ url: baseUrl, workers: config.workers, database: describeDatabase(config.database) }, 'all workers listening');
       if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
       resolve(0);

@@ -27,7 +27,8 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   }
   const config = loaded.right;
   // A worker's lines name it, so that an operator can tell the workers of one port apart.
-  const logger = cluster.isWorker ? createLogger(config.logLevel).child({ worker: cluster.worker?.id, pid: process.pid }) : createLogger(config.logLevel);
+  const processLogger = createLogger(config.logLevel);
+  const logger = cluster.isWorker ? processLogger.child({ worker: cluster.worker?.id, pid: process.pid }) : processLogger;
   // The primary of PETSTORE_WORKERS > 1 only prepares the database and looks after the workers;
   // each worker (a copy of this process, forked by node:cluster) serves as a single process does.
   if (config.workers > 1 && cluster.isPrimary) return serveWithWorkers(config, logger);

@@ -90,6 +90,9 @@ function answerUnknownExpectation(_req: IncomingMessage, res: ServerResponse): v
     .end(body);
 }
 
+/** The address of a server listening on `host`:`port` (`http://[::1]:3000`: an IPv6 host in brackets). */
+export const serverUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
 /**
  * Serves `handler` (a Koa app's `callback()`) on `host`:`port` (0 for any free port) with the
  * service's limits, answering requests too broken to reach Koa with the JSON Error body too.
@@ -137,8 +140,7 @@ export function startHttpServer(
     server.listen(options.port, options.host, () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
-      const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-      resolve({ url: `http://${host}:${port}`, port, close });
+      resolve({ url: serverUrl(options.host, port), port, close });
     });
   });
 }
