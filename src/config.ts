@@ -62,9 +62,15 @@ const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>)
     (a) => a,
   );
 
-const Port = fromText('Port', (text) =>
-  /^[0-9]{1,5}$/.test(text) && Number(text) <= 65535 ? E.right(Number(text)) : E.left('must be an integer from 0 to 65535'),
-);
+/** Decimal digits (no sign, no more digits than `max` has) naming an integer from `min` to `max`. */
+const integerFrom = (name: string, { min, max }: { readonly min: number; readonly max: number }) => {
+  const digits = new RegExp(`^[0-9]{1,${String(max).length}}$`);
+  return fromText(name, (text) =>
+    digits.test(text) && Number(text) >= min && Number(text) <= max ? E.right(Number(text)) : E.left(`must be an integer from ${min} to ${max}`),
+  );
+};
+
+const Port = integerFrom('Port', { min: 0, max: 65535 });
 
 const Host = fromText('Host', (text) =>
   /^[^\s/]+$/.test(text) ? E.right(text) : E.left('must be a host name or IP address, without spaces'),
@@ -90,11 +96,7 @@ const Database = fromText<DatabaseLocation>('Database', (text) => {
   return E.right({ kind: 'postgres', url: text });
 });
 
-const PoolSize = fromText('PoolSize', (text) =>
-  /^[0-9]{1,4}$/.test(text) && Number(text) >= PG_POOL_SIZE_RANGE.min && Number(text) <= PG_POOL_SIZE_RANGE.max
-    ? E.right(Number(text))
-    : E.left(`must be an integer from ${PG_POOL_SIZE_RANGE.min} to ${PG_POOL_SIZE_RANGE.max}`),
-);
+const PoolSize = integerFrom('PoolSize', PG_POOL_SIZE_RANGE);
 
 // Keys are never echoed back: a message names only the position of a bad key.
 const ApiKeys = fromText('ApiKeys', (text) => {
@@ -138,11 +140,7 @@ const Metrics = fromText('Metrics', (text) =>
   (METRICS_ACCESS as readonly string[]).includes(text) ? E.right(text as MetricsAccess) : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
 );
 
-const Workers = fromText('Workers', (text) =>
-  /^[0-9]{1,2}$/.test(text) && Number(text) >= WORKERS_RANGE.min && Number(text) <= WORKERS_RANGE.max
-    ? E.right(Number(text))
-    : E.left(`must be an integer from ${WORKERS_RANGE.min} to ${WORKERS_RANGE.max}`),
-);
+const Workers = integerFrom('Workers', WORKERS_RANGE);
 
 const Environment = exactObject(
   'Environment',
