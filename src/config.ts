@@ -3,7 +3,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { apiKeyProblem } from './adapters/auth/api-key.js';
-import type { MetricsAccess } from './adapters/http/operations-routes.js';
+import type { MetricsAccess } from './adapters/http/operator-handlers.js';
 import type { RateLimit } from './adapters/http/rate-limit.js';
 import { exactObject } from './domain/codec.js';
 import { describeFailures } from './domain/validation.js';

@@ -9,7 +9,8 @@ import type { Logger } from 'pino';
 import { type ApiKeyAdmin, apiKeyAdmin } from './adapters/auth/api-key-admin.js';
 import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 import { anyApiKeyVerifier, StoredApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
-import { createHttpApp, type HttpAppOptions } from './adapters/http/create-http-app.js';
+import type Router from '@koa/router';
+import { createHttpApp, createHttpRouter, type HttpAppOptions } from './adapters/http/create-http-app.js';
 import { systemClock } from './adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from './adapters/memory/memory-api-key-store.js';
 import { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
@@ -137,6 +138,7 @@ export function createContainer(config: Config, logger: Logger): Container {
     metrics: config.metrics,
     ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
   });
+  container.bind<Router>(TOKENS.HttpRouter).toResolvedValue(createHttpRouter);
   container
     .bind<Koa>(TOKENS.HttpApp)
     .toResolvedValue(
@@ -150,6 +152,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         readiness: ReadinessCheck,
         state: ServiceState,
         options: HttpAppOptions,
+        router: Router,
       ) =>
         createHttpApp({
           useCases: { listPets: list, createPet: create, createPetOnce: createOnce, getPet: get },
@@ -158,6 +161,7 @@ export function createContainer(config: Config, logger: Logger): Container {
           readiness,
           state,
           options,
+          router,
         }),
       [
         TOKENS.ListPets,
@@ -169,6 +173,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         TOKENS.ReadinessCheck,
         TOKENS.ServiceState,
         TOKENS.HttpAppOptions,
+        TOKENS.HttpRouter,
       ],
     );
   return container;

@@ -51,6 +51,7 @@ export { systemClock } from './adapters/clock/system-clock.js';
 // The HTTP adapter.
 export {
   createHttpApp,
+  createHttpRouter,
   type HttpAppDependencies,
   type HttpAppOptions,
   API_BASE_PATH,
@@ -60,9 +61,9 @@ export {
 export { startHttpServer, type RunningHttpServer, type HttpServerLimits, DEFAULT_SERVER_LIMITS } from './adapters/http/http-server.js';
 export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from './adapters/http/error-catalogue.js';
 export { ListPetsQuery, PetPathParams } from './adapters/http/parameters.js';
-export type { PetUseCases } from './adapters/http/pet-routes.js';
+export { PetHandlers, type PetUseCases } from './adapters/http/pet-handlers.js';
 export type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
-export type { MetricsAccess } from './adapters/http/operations-routes.js';
+export type { MetricsAccess } from './adapters/http/operator-handlers.js';
 export type { RateLimit } from './adapters/http/rate-limit.js';
 export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';
 

@@ -1,13 +1,14 @@
 // The service as a library, in one call: the composition root configured from options rather
 // than from the environment, with any port replaced by the caller's own adapter.
 import 'reflect-metadata';
+import type Router from '@koa/router';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import type { ApiKeyAdmin } from './adapters/auth/api-key-admin.js';
 import { apiKeyProblem } from './adapters/auth/api-key.js';
 import type { HttpAppOptions } from './adapters/http/create-http-app.js';
-import type { PetUseCases } from './adapters/http/pet-routes.js';
+import type { PetUseCases } from './adapters/http/pet-handlers.js';
 import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
 import { CONFIG_DEFAULTS, type Config, type DatabaseConfig, loadConfig } from './config.js';
 import { closeContainer, createContainer } from './container.js';
@@ -58,6 +59,12 @@ export interface PetStore {
    * its links (Location, Link) keep the prefix.
    */
   readonly app: Koa;
+  /**
+   * The @koa/router the app's routes are declared on. Add your own routes to it
+   * (`store.router.get('/hello', handler)`): the app serves them beside the service's, with
+   * its request ids, logs, metrics and JSON Error bodies, and answers 405 and OPTIONS for them too.
+   */
+  readonly router: Router;
   /** The use cases, to call without HTTP. Their input is decoded domain values (`NewPet.decode(…)`). */
   readonly useCases: PetUseCases;
   /** The API keys stored in the database: create (the key is answered once), list, revoke. */
@@ -126,6 +133,7 @@ export async function createPetStore(options: PetStoreOptions = {}): Promise<Pet
   }
   try {
     const app = await container.getAsync<Koa>(TOKENS.HttpApp);
+    const router = await container.getAsync<Router>(TOKENS.HttpRouter);
     const useCases: PetUseCases = {
       listPets: await container.getAsync(TOKENS.ListPets),
       createPet: await container.getAsync(TOKENS.CreatePet),
@@ -135,6 +143,7 @@ export async function createPetStore(options: PetStoreOptions = {}): Promise<Pet
     const apiKeyAdmin = await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin);
     return {
       app,
+      router,
       useCases,
       apiKeys: apiKeyAdmin,
       container,

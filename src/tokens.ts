@@ -19,5 +19,6 @@ export const TOKENS = {
   ServiceState: Symbol.for('petstore.ServiceState'),
   ReadinessCheck: Symbol.for('petstore.ReadinessCheck'),
   HttpAppOptions: Symbol.for('petstore.HttpAppOptions'),
+  HttpRouter: Symbol.for('petstore.HttpRouter'),
   HttpApp: Symbol.for('petstore.HttpApp'),
 } as const;

@@ -225,7 +225,8 @@ describe('hostile input (property-based, fast-check)', function () {
         const res = await send(request);
         const what = describeRequest(request);
         expectSoundAnswer(res, verb, what);
-        if (res.status === 200 && path.startsWith('/docs/assets/')) {
+        // OPTIONS is answered 200 with Allow and no body wherever a route has the path: no file is sent.
+        if (res.status === 200 && verb !== 'OPTIONS' && path.startsWith('/docs/assets/')) {
           expect(path, `${what} served a file`).to.match(/^\/docs\/assets\/(swagger-ui\.css|swagger-ui-bundle\.js|favicon-32x32\.png)$/);
         }
         // Where the URL parser sees the same path as the server, the answer must be the documented

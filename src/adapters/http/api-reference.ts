@@ -1,14 +1,16 @@
 // GET /docs: an interactive API reference (Swagger UI, served from the swagger-ui-dist
 // package itself, no CDN) of /v1/openapi.json, where a user can enter a key and try each
-// operation. Also the Markdown pages the API links to: /docs/errors and /docs/deprecations.
+// operation. Also the Markdown pages the API links to: /docs/errors and /docs/deprecations,
+// and the OpenAPI document itself. None of them needs a key: a client learns the interface
+// before it has one.
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { DEPRECATIONS_PATH } from './deprecation.js';
+import type { RouterMiddleware } from '@koa/router';
+import type { Context } from 'koa';
+import { loadOpenApiDocument, servedOpenApiDocument } from './openapi-document.js';
 import { readPackageFile } from './package-files.js';
 import { mountPrefix } from './request-path.js';
-import { getRoute, type Route, routeParams } from './route-table.js';
-import { ERRORS_DOC_PATH } from './send-error.js';
 
 export const API_REFERENCE_PATH = '/docs';
 
@@ -50,34 +52,56 @@ const INIT_SCRIPT = `window.ui = SwaggerUIBundle({
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export function apiReferenceRoutes(openApiUrl: string): Route[] {
+/** The handlers of /docs, its assets and pages, and of the OpenAPI document. Each is bound, to be given to a route as it is. */
+export class ApiReferenceHandlers {
   // Located, not imported: the package's main module would load the whole 1.5 MB UI bundle into the server.
-  const assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  const markdown = { errors: readPackageFile('docs/errors.md'), deprecations: readPackageFile('docs/deprecations.md') };
-  const markdownPage = (path: string, text: string): Route =>
-    getRoute(path, (ctx) => {
-      ctx.type = 'text/markdown; charset=utf-8';
-      ctx.body = text;
-    });
+  private readonly assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  private readonly errorsPage = readPackageFile('docs/errors.md');
+  private readonly deprecationsPage = readPackageFile('docs/deprecations.md');
+  private readonly openApiDocument = loadOpenApiDocument();
 
-  return [
-    getRoute(API_REFERENCE_PATH, (ctx) => {
-      ctx.type = 'text/html; charset=utf-8';
-      ctx.body = page(openApiUrl, escapeHtml(mountPrefix(ctx)));
-    }),
-    getRoute(`${API_REFERENCE_PATH}/init.js`, (ctx) => {
-      ctx.type = 'text/javascript; charset=utf-8';
-      ctx.body = INIT_SCRIPT;
-    }),
-    getRoute(`${API_REFERENCE_PATH}/assets/:file`, (ctx) => {
-      const file = routeParams(ctx)['file']!;
-      const type = ASSETS[file];
-      if (type === undefined) return; // falls through to the 404 Error body
-      ctx.type = type;
-      ctx.set('Cache-Control', 'public, max-age=86400');
-      ctx.body = createReadStream(join(assetsDir, file));
-    }),
-    markdownPage(ERRORS_DOC_PATH, markdown.errors),
-    markdownPage(DEPRECATIONS_PATH, markdown.deprecations),
-  ];
+  /** `apiBasePath` is where the operations are served (`/v1`), `openApiPath` where the document is. */
+  constructor(
+    private readonly apiBasePath: string,
+    private readonly openApiPath: string,
+  ) {}
+
+  /** GET /docs: the Swagger UI page. */
+  readonly page: RouterMiddleware = (ctx) => {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = page(this.openApiPath, escapeHtml(mountPrefix(ctx)));
+  };
+
+  /** GET /docs/init.js: the page's script. */
+  readonly initScript: RouterMiddleware = (ctx) => {
+    ctx.type = 'text/javascript; charset=utf-8';
+    ctx.body = INIT_SCRIPT;
+  };
+
+  /** GET /docs/assets/:file: one of the few files of swagger-ui-dist the page loads; any other name is a 404. */
+  readonly asset: RouterMiddleware = (ctx) => {
+    const file = ctx.params['file']!;
+    const type = ASSETS[file];
+    if (type === undefined) return; // falls through to the 404 Error body
+    ctx.type = type;
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = createReadStream(join(this.assetsDir, file));
+  };
+
+  /** GET /docs/errors: what each error code means (docs/errors.md). */
+  readonly errors: RouterMiddleware = (ctx) => markdown(ctx, this.errorsPage);
+
+  /** GET /docs/deprecations: the migration notes (docs/deprecations.md). */
+  readonly deprecations: RouterMiddleware = (ctx) => markdown(ctx, this.deprecationsPage);
+
+  /** GET /v1/openapi.json: the OpenAPI document, with servers that point at this very server. */
+  readonly openApi: RouterMiddleware = (ctx) => {
+    const prefix = mountPrefix(ctx);
+    ctx.body = servedOpenApiDocument(this.openApiDocument, `${prefix}${this.apiBasePath}`, `${prefix}/`);
+  };
+}
+
+function markdown(ctx: Context, text: string): void {
+  ctx.type = 'text/markdown; charset=utf-8';
+  ctx.body = text;
 }

@@ -21,9 +21,8 @@ const challenge = (problem?: string): Record<string, string> => ({
 const refuse = (message: string, problem?: string) => apiError('unauthorized', message, { headers: challenge(problem) });
 
 /** Lets a request through only with a valid API key; the caller's identity goes to `ctx.state.caller`. */
-export const authenticate =
-  (verifier: ApiKeyVerifier): Middleware =>
-  async (ctx, next) => {
+export const authenticate = (verifier: ApiKeyVerifier): Middleware =>
+  async function authenticate(ctx, next) {
     const header = ctx.get('Authorization');
     if (header === '') {
       sendError(ctx, refuse('An API key is required: send it as "Authorization: Bearer <key>"'));

@@ -1,21 +1,22 @@
-// The Koa application: request observation and CORS outermost, then error handling, then
-// the operator endpoints, the API reference and the /v1 operations.
+// The Koa application: request observation and CORS outermost, then error handling, then the
+// routes of @koa/router (operator endpoints, the API reference, the /v1 operations) and its
+// allowedMethods (405 with Allow, OPTIONS).
+import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ApiKeyVerifier } from '../../domain/index.js';
-import { API_REFERENCE_PATH, apiReferenceRoutes } from './api-reference.js';
+import { API_REFERENCE_PATH, ApiReferenceHandlers } from './api-reference.js';
 import { authenticate } from './authenticate.js';
 import { cors } from './cors.js';
 import { errorMiddleware } from './error-middleware.js';
 import { createHttpMetrics } from './http-metrics.js';
+import { createHttpRouter } from './http-router.js';
+import { declareRoutes } from './http-routes.js';
+import { jsonBody } from './json-body.js';
 import { observeRequests } from './observe-requests.js';
-import { loadOpenApiDocument, servedOpenApiDocument } from './openapi-document.js';
-import { type MetricsAccess, operationsRoutes } from './operations-routes.js';
-import { type PetUseCases, petRoutes } from './pet-routes.js';
+import { type MetricsAccess, OperatorHandlers } from './operator-handlers.js';
+import { PetHandlers, type PetUseCases } from './pet-handlers.js';
 import { type RateLimit, rateLimitPerCaller } from './rate-limit.js';
-import { jsonBodyReader } from './read-json-body.js';
-import { mountPrefix } from './request-path.js';
-import { getRoute, routeTable } from './route-table.js';
 import type { ReadinessCheck, ServiceState } from './service-state.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
@@ -26,7 +27,7 @@ export const API_BASE_PATH = '/v1';
 /** Where the OpenAPI document is served as JSON, with no key needed. */
 export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 
-/** What {@link createHttpApp} needs: the use cases, the key verifier, a logger, and optional state and options. */
+/** What {@link createHttpApp} needs: the use cases, the key verifier, a logger, and optional state, options and router. */
 export interface HttpAppDependencies {
   readonly useCases: PetUseCases;
   readonly apiKeyVerifier: ApiKeyVerifier;
@@ -36,6 +37,12 @@ export interface HttpAppDependencies {
   /** Set `draining` to make /readyz answer 503 while the server stops. */
   readonly state?: ServiceState;
   readonly options?: HttpAppOptions;
+  /**
+   * The @koa/router to declare the service's routes on, from {@link createHttpRouter}; one is
+   * made when absent. Routes you add to it are served by the app beside the service's, behind
+   * its request ids, logs, metrics and JSON errors.
+   */
+  readonly router?: Router;
 }
 
 /** Settings of the HTTP adapter; every one may be left out. */
@@ -62,36 +69,28 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   app.silent = true;
   const metrics = options.metrics === 'off' ? undefined : createHttpMetrics();
   const authenticated = authenticate(deps.apiKeyVerifier);
-  // Every operation: authenticate first (before the body is read), then count the caller's requests.
-  const guard = options.rateLimit === undefined ? [authenticated] : [authenticated, rateLimitPerCaller(options.rateLimit)];
+  const router = deps.router ?? createHttpRouter();
 
-  const operations = operationsRoutes({
-    state: deps.state ?? { draining: false },
-    readiness: deps.readiness ?? (async () => {}),
+  declareRoutes(router, {
+    apiBasePath: API_BASE_PATH,
+    openApiPath: OPENAPI_PATH,
+    pets: new PetHandlers(deps.useCases),
+    operator: new OperatorHandlers(deps.state ?? { draining: false }, deps.readiness ?? (async () => {}), deps.logger),
+    reference: new ApiReferenceHandlers(API_BASE_PATH, OPENAPI_PATH),
     metrics,
-    metricsGuard: options.metrics === 'key' ? authenticated : undefined,
+    // Every operation: authenticate first (before the body is read), then count the caller's requests.
+    guard: options.rateLimit === undefined ? [authenticated] : [authenticated, rateLimitPerCaller(options.rateLimit)],
+    metricsGuard: options.metrics === 'key' ? [authenticated] : [],
+    jsonBody: jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES),
     logger: deps.logger,
-  });
-  const reference = apiReferenceRoutes(OPENAPI_PATH);
-  const openApiDocument = loadOpenApiDocument();
-  const pets = petRoutes(
-    deps.useCases,
-    guard,
-    jsonBodyReader(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES),
-    API_BASE_PATH,
-    deps.logger,
-  );
-  // Discovery needs no key: a client learns the interface before it has one.
-  const discovery = getRoute(OPENAPI_PATH, (ctx) => {
-    const prefix = mountPrefix(ctx);
-    ctx.body = servedOpenApiDocument(openApiDocument, `${prefix}${API_BASE_PATH}`, `${prefix}/`);
   });
 
   app.use(observeRequests(deps.logger, metrics));
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) app.use(cors(options.corsOrigins));
   app.use(errorMiddleware(deps.logger));
-  app.use(routeTable([...operations, discovery, ...reference, ...pets]));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
   return app;
 }
 
-export { API_REFERENCE_PATH };
+export { API_REFERENCE_PATH, createHttpRouter };

@@ -1,6 +1,8 @@
 // The signals of the deprecated GET /pets/{petId}: Deprecation (RFC 9745), Sunset (RFC 8594)
 // and Link to the successor and to the migration notes, on every one of its responses.
 import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { Caller } from '../../domain/index.js';
 import { mountPrefix } from './request-path.js';
 
 /** When the operation was deprecated: 2026-11-22, the first release of this service, with interface 1.0.0. */
@@ -32,7 +34,7 @@ const MAX_CACHED_PREFIXES = 8;
  */
 export const markDeprecated = (successorPath: string): Middleware => {
   const byPrefix = new Map<string, Record<string, string>>();
-  return async (ctx, next) => {
+  return async function markDeprecated(ctx, next) {
     const prefix = mountPrefix(ctx);
     let headers = byPrefix.get(prefix);
     if (headers === undefined) {
@@ -43,3 +45,16 @@ export const markDeprecated = (successorPath: string): Middleware => {
     await next();
   };
 };
+
+/**
+ * Logs each authenticated call of a deprecated operation at `info`, with the caller, so that
+ * operators can see who still has to migrate. Runs after authentication and the rate limit.
+ */
+export const logDeprecatedCall = (operation: string, logger: Logger): Middleware =>
+  async function logDeprecatedCall(ctx, next) {
+    if (logger.isLevelEnabled('info')) {
+      const caller = (ctx.state['caller'] as Caller).id;
+      logger.info({ caller, operation, requestId: ctx.state['requestId'] }, 'deprecated operation called');
+    }
+    await next();
+  };

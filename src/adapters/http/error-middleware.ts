@@ -36,13 +36,18 @@ export function thrownToApiError(err: unknown): ApiError | undefined {
   return apiError(code, message, { status });
 }
 
-export const errorMiddleware =
-  (logger: Logger): Middleware =>
-  async (ctx, next) => {
+export const errorMiddleware = (logger: Logger): Middleware =>
+  async function errorMiddleware(ctx, next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body == null) {
-        sendError(ctx, apiError('not_found', `No resource at ${ctx.method} ${requestPath(ctx)}`));
+      // What no handler answered: no route has the path (404), or the router's allowedMethods
+      // found it with other methods (405, its Allow header set).
+      if (ctx.body == null) {
+        if (ctx.status === 404) sendError(ctx, apiError('not_found', `No resource at ${ctx.method} ${requestPath(ctx)}`));
+        else if (ctx.status === 405) {
+          const allow = ctx.response.get('Allow');
+          sendError(ctx, apiError('method_not_allowed', `${ctx.method} is not allowed on ${requestPath(ctx)}; use ${allow}`));
+        }
       }
     } catch (err) {
       const clientError = thrownToApiError(err);

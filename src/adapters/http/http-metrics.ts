@@ -1,10 +1,13 @@
 // Prometheus metrics with prom-client: requests by route and status, latency, process metrics.
 // Each app has its own registry, so several apps in one process (tests, embedding) never clash.
+import type { Context } from 'koa';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 
 export interface HttpMetrics {
   readonly registry: Registry;
   observe(method: string, route: string, status: number, seconds: number): void;
+  /** The handler of GET /metrics: the registry in Prometheus' text format. */
+  readonly scrape: (ctx: Context) => Promise<void>;
 }
 
 export function createHttpMetrics(): HttpMetrics {
@@ -25,9 +28,15 @@ export function createHttpMetrics(): HttpMetrics {
   });
   return {
     registry,
+    // Children bound once per label set (`labels(…)`) were weighed and not kept: prom-client 15
+    // hashes and checks the labels on every call of a child too, so they cost the same.
     observe(method, route, status, seconds) {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);
+    },
+    scrape: async (ctx) => {
+      ctx.type = registry.contentType;
+      ctx.body = await registry.metrics();
     },
   };
 }

@@ -1,18 +1,17 @@
 // The outermost middleware: gives each request its id, and once it is answered writes one
 // log line and one metrics observation (method, route template, status, duration, id).
 // Never logs a header: the Authorization header and keys stay out of every line.
+import type { RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { HttpMetrics } from './http-metrics.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
-import { matchedRoute } from './route-table.js';
 
 // Unmatched paths share one label, so that scanning random URLs cannot grow the metrics.
 const UNMATCHED_ROUTE = '(unmatched)';
 
-export const observeRequests =
-  (logger: Logger, metrics: HttpMetrics | undefined): Middleware =>
-  async (ctx, next) => {
+export const observeRequests = (logger: Logger, metrics: HttpMetrics | undefined): Middleware =>
+  async function observeRequests(ctx, next) {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(ctx.get(REQUEST_ID_HEADER) || undefined);
     ctx.state['requestId'] = requestId;
@@ -21,7 +20,8 @@ export const observeRequests =
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = matchedRoute(ctx) ?? UNMATCHED_ROUTE;
+      // The template of the route @koa/router ran (none for a 404, a 405 or an OPTIONS answer).
+      const route = (ctx as RouterContext)._matchedRoute?.toString() ?? UNMATCHED_ROUTE;
       metrics?.observe(ctx.method, route, ctx.status, seconds);
       // The line's fields are gathered only when the line will be written (not at `warn`).
       if (logger.isLevelEnabled('info')) logger.info(

@@ -23,7 +23,7 @@ export function rateLimitPerCaller(limit: RateLimit): Middleware {
     'RateLimit-Policy': policy,
     RateLimit: `"${POLICY}";r=${state.remainingPoints};t=${Math.ceil(state.msBeforeNext / 1000)}`,
   });
-  return async (ctx, next) => {
+  return async function rateLimitPerCaller(ctx, next) {
     const caller = ctx.state['caller'] as Caller;
     let state: RateLimiterRes;
     try {

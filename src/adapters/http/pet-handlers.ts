@@ -1,7 +1,8 @@
-// The three operations of the interface, each: authenticate, decode at the edge, run the use case, respond.
+// The three operations of the interface, one named handler each: decode at the edge (io-ts),
+// run the use case, respond. Authentication, rate limiting and the body's reading run before
+// them, as the routes declare (http-routes.ts).
+import type { RouterContext, RouterMiddleware } from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Context, Middleware } from 'koa';
-import type { Logger } from 'pino';
 import {
   type Caller,
   type CreatePet,
@@ -15,15 +16,12 @@ import {
   petNotFound,
 } from '../../domain/index.js';
 import { apiError } from './error-catalogue.js';
-import { markDeprecated } from './deprecation.js';
-import { requestPath } from './request-path.js';
-import { IDEMPOTENCY_KEY_HEADER, parseIdempotencyKey } from './idempotency-key-header.js';
+import { idempotencyKeyOf } from './idempotency-key-header.js';
 import { encodeCursor } from './page-cursor.js';
 import { ListPetsQuery, PetPathParams } from './parameters.js';
 import { queryParameters } from './query-parameters.js';
-import type { ReadJsonBody } from './read-json-body.js';
+import { requestPath } from './request-path.js';
 import { invalidInput, respond } from './respond.js';
-import { type Route, routeParams } from './route-table.js';
 import { sendError } from './send-error.js';
 
 /** The use cases the HTTP adapter serves: one per operation, and the idempotent creation. */
@@ -34,17 +32,15 @@ export interface PetUseCases {
   readonly getPet: GetPet;
 }
 
+/** The caller authenticate() let through. */
+const callerOf = (ctx: RouterContext): Caller => ctx.state['caller'] as Caller;
 
-export function petRoutes(
-  useCases: PetUseCases,
-  guard: readonly Middleware[],
-  readJsonBody: ReadJsonBody,
-  prefix: string,
-  logger: Logger,
-): Route[] {
-  const caller = (ctx: Context): Caller => ctx.state['caller'] as Caller;
+/** The handlers of /v1/pets and /v1/pets/{petId}, over the use cases. Each is bound, to be given to a route as it is. */
+export class PetHandlers {
+  constructor(private readonly useCases: PetUseCases) {}
 
-  const listPets: Middleware = async (ctx) => {
+  /** GET /pets: one page of pets, with `Link: rel="next"` when more follow. */
+  readonly listPets: RouterMiddleware = async (ctx) => {
     const query = ListPetsQuery.decode(queryParameters(ctx));
     if (E.isLeft(query)) return sendError(ctx, invalidInput('query', query.left));
     const { limit = DEFAULT_LIMIT, status, cursor } = query.right;
@@ -55,7 +51,7 @@ export function petRoutes(
         details: [{ in: 'query', field: 'cursor', message }],
       }));
     }
-    const page = await useCases.listPets({
+    const page = await this.useCases.listPets({
       limit,
       ...(status === undefined ? {} : { status }),
       ...(cursor === undefined ? {} : { afterId: cursor.afterId }),
@@ -69,22 +65,15 @@ export function petRoutes(
     respond(ctx, E.map((p: { pets: unknown }) => p.pets)(page), 200);
   };
 
-  const createPet: Middleware = async (ctx) => {
-    // Read raw: ctx.get() answers '' for an absent header too, and an empty key must be refused.
-    const key = parseIdempotencyKey(ctx.request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()] as string | undefined);
-    if (E.isLeft(key)) {
-      return sendError(ctx, apiError('invalid_parameter', `Invalid header parameter: ${IDEMPOTENCY_KEY_HEADER} ${key.left}`, {
-        details: [{ in: 'header', field: IDEMPOTENCY_KEY_HEADER, message: key.left }],
-      }));
-    }
-    const body = await readJsonBody(ctx);
-    if (E.isLeft(body)) return sendError(ctx, body.left);
-    const newPet = NewPet.decode(body.right);
+  /** POST /pets: creates a pet from the JSON body (read by jsonBody), once per Idempotency-Key (read by readIdempotencyKey) when one is sent. */
+  readonly createPet: RouterMiddleware = async (ctx) => {
+    const key = idempotencyKeyOf(ctx);
+    const newPet = NewPet.decode(ctx.request.body);
     if (E.isLeft(newPet)) return sendError(ctx, invalidInput('body', newPet.left));
     const created =
-      key.right === undefined
-        ? E.map((pet: Pet) => ({ pet, replayed: false }))(await useCases.createPet(newPet.right)())
-        : await useCases.createPetOnce({ scope: caller(ctx).id, key: key.right, newPet: newPet.right })();
+      key === undefined
+        ? E.map((pet: Pet) => ({ pet, replayed: false }))(await this.useCases.createPet(newPet.right)())
+        : await this.useCases.createPetOnce({ scope: callerOf(ctx).id, key, newPet: newPet.right })();
     if (E.isRight(created)) {
       ctx.set('Location', `${requestPath(ctx).replace(/\/$/, '')}/${created.right.pet.id}`);
       if (created.right.replayed) ctx.set('Idempotent-Replayed', 'true');
@@ -92,23 +81,14 @@ export function petRoutes(
     respond(ctx, E.map((c: { pet: unknown }) => c.pet)(created), 201);
   };
 
-  const getPet: Middleware = async (ctx) => {
-    if (logger.isLevelEnabled('info')) {
-      logger.info({ caller: caller(ctx).id, operation: 'getPet', requestId: ctx.state['requestId'] }, 'deprecated operation called');
-    }
-    const params = PetPathParams.decode(routeParams(ctx));
+  /** GET /pets/{petId}: one pet. Deprecated by the interface (removal on 2030-12-05); kept working until then. */
+  readonly getPet: RouterMiddleware = async (ctx) => {
+    const params = PetPathParams.decode(ctx.params);
     if (E.isLeft(params)) return sendError(ctx, invalidInput('path', params.left));
     const { petId } = params.right;
     const id = Number(petId);
     // A valid int64 beyond 2^53−1 is an id no pet can have: the service never assigns one.
-    const result = Number.isSafeInteger(id) ? await useCases.getPet(id as PetId)() : E.left(petNotFound(petId));
+    const result = Number.isSafeInteger(id) ? await this.useCases.getPet(id as PetId)() : E.left(petNotFound(petId));
     respond(ctx, result, 200);
   };
-
-  return [
-    { method: 'GET', path: `${prefix}/pets`, handlers: [...guard, listPets] },
-    { method: 'POST', path: `${prefix}/pets`, handlers: [...guard, createPet] },
-    // Deprecated by the interface (removal on 2030-12-05); kept working until then.
-    { method: 'GET', path: `${prefix}/pets/:petId`, handlers: [markDeprecated(`${prefix}/pets`), ...guard, getPet] },
-  ];
 }
