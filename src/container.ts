@@ -20,7 +20,6 @@ import { PostgresIdempotencyStore } from './adapters/postgres/postgres-idempoten
 import { checkPostgres } from './adapters/postgres/postgres-health-check.js';
 import { PostgresPetRepository } from './adapters/postgres/postgres-pet-repository.js';
 import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
-import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
 import { SqliteApiKeyStore } from './adapters/sqlite/sqlite-api-key-store.js';
 import { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
 import { sqliteReadiness } from './adapters/sqlite/sqlite-readiness.js';
@@ -40,6 +39,8 @@ import {
   type ListPets,
   listPets,
   type PetRepository,
+  type ReadinessCheck,
+  type ServiceState,
 } from './domain/index.js';
 import { describeFault } from './logger.js';
 import { TOKENS } from './tokens.js';

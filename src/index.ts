@@ -34,7 +34,6 @@ export {
   POSTGRES_SCHEMA_VERSION,
 } from './adapters/postgres/migrations.js';
 export { checkPostgres } from './adapters/postgres/postgres-health-check.js';
-export { StorageUnavailableError } from './adapters/storage-unavailable-error.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 export { StoredApiKeyVerifier, anyApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
 export { apiKeyAdmin, type ApiKeyAdmin, type IssuedApiKey } from './adapters/auth/api-key-admin.js';
@@ -61,7 +60,6 @@ export { startHttpServer, type RunningHttpServer, type HttpServerLimits, DEFAULT
 export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from './adapters/http/error-catalogue.js';
 export { ListPetsQuery, PetPathParams } from './adapters/http/parameters.js';
 export type { PetUseCases } from './adapters/http/pet-routes.js';
-export type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
 export type { MetricsAccess } from './adapters/http/operations-routes.js';
 export type { RateLimit } from './adapters/http/rate-limit.js';
 export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';

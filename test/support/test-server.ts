@@ -4,7 +4,7 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
-import type { ServiceState } from '../../src/adapters/http/service-state.js';
+import type { ServiceState } from '../../src/domain/index.js';
 import type { Config, DatabaseConfig } from '../../src/config.js';
 import { closeContainer, createContainer } from '../../src/container.js';
 import { TOKENS } from '../../src/tokens.js';

@@ -2,7 +2,7 @@
 // the operator endpoints, the API reference and the /v1 operations.
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import type { ApiKeyVerifier } from '../../domain/index.js';
+import type { ApiKeyVerifier, ReadinessCheck, ServiceState } from '../../domain/index.js';
 import { API_REFERENCE_PATH, apiReferenceRoutes } from './api-reference.js';
 import { authenticate } from './authenticate.js';
 import { cors } from './cors.js';
@@ -16,7 +16,6 @@ import { type RateLimit, rateLimitPerCaller } from './rate-limit.js';
 import { jsonBodyReader } from './read-json-body.js';
 import { mountPrefix } from './request-path.js';
 import { getRoute, routeTable } from './route-table.js';
-import type { ReadinessCheck, ServiceState } from './service-state.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;

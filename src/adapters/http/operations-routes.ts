@@ -6,7 +6,7 @@ import { apiError } from './error-catalogue.js';
 import type { HttpMetrics } from './http-metrics.js';
 import { getRoute, type Route } from './route-table.js';
 import { sendError } from './send-error.js';
-import type { ReadinessCheck, ServiceState } from './service-state.js';
+import type { ReadinessCheck, ServiceState } from '../../domain/index.js';
 
 /** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
 export type MetricsAccess = 'open' | 'key' | 'off';
