@@ -2,9 +2,9 @@
 // and a bad value stops the process with a message naming the variable.
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { apiKeyProblem } from './adapters/auth/api-key.js';
 import type { MetricsAccess } from './adapters/http/operations-routes.js';
 import type { RateLimit } from './adapters/http/rate-limit.js';
+import { apiKeyProblem } from './domain/api-key.js';
 import { exactObject } from './domain/codec.js';
 import { describeFailures } from './domain/validation.js';
 

@@ -37,14 +37,7 @@ export { checkPostgres } from './adapters/postgres/postgres-health-check.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 export { StoredApiKeyVerifier, anyApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
 export { apiKeyAdmin, type ApiKeyAdmin, type IssuedApiKey } from './adapters/auth/api-key-admin.js';
-export {
-  generateApiKey,
-  apiKeyDigest,
-  apiKeyProblem,
-  callerIdOf,
-  API_KEY_PATTERN,
-  MIN_API_KEY_LENGTH,
-} from './adapters/auth/api-key.js';
+export { generateApiKey, apiKeyDigest, callerIdOf } from './adapters/auth/api-key.js';
 export { systemClock } from './adapters/clock/system-clock.js';
 
 // The HTTP adapter.

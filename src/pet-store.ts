@@ -5,12 +5,20 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import type { ApiKeyAdmin } from './adapters/auth/api-key-admin.js';
-import { apiKeyProblem } from './adapters/auth/api-key.js';
 import type { HttpAppOptions } from './adapters/http/create-http-app.js';
 import type { PetUseCases } from './adapters/http/pet-routes.js';
 import { CONFIG_DEFAULTS, type Config, type DatabaseConfig, loadConfig } from './config.js';
 import { closeContainer, createContainer } from './container.js';
-import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck, ServiceState } from './domain/index.js';
+import {
+  type ApiKeyStore,
+  type ApiKeyVerifier,
+  apiKeyProblem,
+  type Clock,
+  type IdempotencyStore,
+  type PetRepository,
+  type ReadinessCheck,
+  type ServiceState,
+} from './domain/index.js';
 import { TOKENS } from './tokens.js';
 
 /** Ports that {@link createPetStore} can take from the caller instead of building them. */
