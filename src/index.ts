@@ -78,5 +78,6 @@ export {
 // The composition root and its configuration.
 export { createContainer, closeContainer } from './container.js';
 export { TOKENS } from './tokens.js';
-export { loadConfig, type Config, type DatabaseConfig, type LogLevel, CONFIG_DEFAULTS, describeDatabase } from './config.js';
-export { createLogger } from './logger.js';
+export { loadConfig, type Config, CONFIG_DEFAULTS } from './config.js';
+export { type DatabaseConfig, describeDatabase } from './database-config.js';
+export { createLogger, type LogLevel } from './logger.js';

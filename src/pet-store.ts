@@ -7,7 +7,9 @@ import { type Logger, pino } from 'pino';
 import type { ApiKeyAdmin } from './adapters/auth/api-key-admin.js';
 import type { HttpAppOptions } from './adapters/http/create-http-app.js';
 import type { PetUseCases } from './adapters/http/pet-routes.js';
-import { CONFIG_DEFAULTS, type Config, type DatabaseConfig, loadConfig } from './config.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { CONFIG_DEFAULTS, type Config, integerProblem, PG_POOL_SIZE_RANGE } from './config.js';
+import { type DatabaseConfig, parseDatabase, withPoolSize } from './database-config.js';
 import { closeContainer, createContainer } from './container.js';
 import {
   type ApiKeyStore,
@@ -85,16 +87,16 @@ const ADAPTER_TOKENS: { readonly [K in keyof PetStoreAdapters]: symbol } = {
 };
 
 /** The database an option names, checked as PETSTORE_DB and PETSTORE_PG_POOL_SIZE are. */
-function databaseOf(options: PetStoreOptions): DatabaseConfig {
-  if (typeof options.db === 'object') return options.db;
-  const loaded = loadConfig({
-    PETSTORE_DB: options.db ?? 'memory',
-    PETSTORE_PG_POOL_SIZE: options.postgresPoolSize === undefined ? undefined : String(options.postgresPoolSize),
-  });
-  if (loaded._tag === 'Left') {
-    throw new TypeError(`createPetStore: ${loaded.left.join('; ').replace('PETSTORE_DB', 'db').replace('PETSTORE_PG_POOL_SIZE', 'postgresPoolSize')}`);
-  }
-  return loaded.right.database;
+function databaseOf({ db = 'memory', postgresPoolSize = CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE }: PetStoreOptions): DatabaseConfig {
+  if (typeof db === 'object') return db;
+  const location = parseDatabase(db);
+  const poolSizeProblem = integerProblem(postgresPoolSize, PG_POOL_SIZE_RANGE);
+  const problems = [
+    ...(E.isLeft(location) ? [`db ${location.left}`] : []),
+    ...(poolSizeProblem === undefined ? [] : [`postgresPoolSize ${poolSizeProblem}`]),
+  ];
+  if (E.isLeft(location) || problems.length > 0) throw new TypeError(`createPetStore: ${problems.join('; ')}`);
+  return withPoolSize(location.right, postgresPoolSize);
 }
 
 /**

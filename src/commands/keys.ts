@@ -6,7 +6,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { pino } from 'pino';
 import type { ApiKeyAdmin } from '../adapters/auth/api-key-admin.js';
-import { type Config, describeDatabase, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
+import { describeDatabase, isInProcessMemory } from '../database-config.js';
 import { closeContainer, createContainer } from '../container.js';
 import { ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 import { describeFault } from '../logger.js';
@@ -91,7 +92,7 @@ export async function keys(request: KeysRequest, env: Readonly<Record<string, st
     return 1;
   }
   const config: Config = loaded.right;
-  if (config.database.kind === 'memory' || (config.database.kind === 'sqlite' && config.database.path === ':memory:')) {
+  if (isInProcessMemory(config.database)) {
     output.err(
       `petstore: PETSTORE_DB is ${describeDatabase(config.database)}: keys stored there would be gone when this command ends. ` +
         'Point PETSTORE_DB at the database of the server (a SQLite file or a postgres:// URL).\n',
