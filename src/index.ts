@@ -2,7 +2,8 @@
 // Every export is documented where it is declared (a test checks that none lacks TSDoc).
 
 // The whole service in one call.
-export { createPetStore, type PetStore, type PetStoreOptions, type PetStoreAdapters } from './pet-store.js';
+export { createPetStore, type PetStore, type PetStoreOptions } from './pet-store.js';
+export { type PetStoreAdapters } from './container-options.js';
 
 // The domain: codecs, rules, failures, ports and use cases.
 export * from './domain/index.js';
@@ -76,7 +77,8 @@ export {
 } from './client/index.js';
 
 // The composition root and its configuration.
-export { createContainer, closeContainer } from './container.js';
+export { createContainer, closeContainer, generatedApiKey } from './container.js';
+export { type ContainerOptions, containerOptionsFrom } from './container-options.js';
 export { TOKENS } from './tokens.js';
 export { loadConfig, type Config, CONFIG_DEFAULTS } from './config.js';
 export { type DatabaseConfig, describeDatabase } from './database-config.js';

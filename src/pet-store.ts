@@ -1,39 +1,19 @@
-// The service as a library, in one call: the composition root configured from options rather
+// The service as a library, in one call: the composition root built from options rather
 // than from the environment, with any port replaced by the caller's own adapter.
 import 'reflect-metadata';
+import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import type { ApiKeyAdmin } from './adapters/auth/api-key-admin.js';
 import type { HttpAppOptions } from './adapters/http/create-http-app.js';
 import type { PetUseCases } from './adapters/http/pet-routes.js';
-import * as E from 'fp-ts/lib/Either.js';
-import { CONFIG_DEFAULTS, type Config, integerProblem, PG_POOL_SIZE_RANGE } from './config.js';
-import { type DatabaseConfig, parseDatabase, withPoolSize } from './database-config.js';
+import { CONFIG_DEFAULTS, integerProblem, PG_POOL_SIZE_RANGE } from './config.js';
 import { closeContainer, createContainer } from './container.js';
-import {
-  type ApiKeyStore,
-  type ApiKeyVerifier,
-  apiKeyProblem,
-  type Clock,
-  type IdempotencyStore,
-  type PetRepository,
-  type ReadinessCheck,
-  type ServiceState,
-} from './domain/index.js';
+import type { ContainerOptions, PetStoreAdapters } from './container-options.js';
+import { type DatabaseConfig, parseDatabase, withPoolSize } from './database-config.js';
+import { apiKeyProblem, type ServiceState } from './domain/index.js';
 import { TOKENS } from './tokens.js';
-
-/** Ports that {@link createPetStore} can take from the caller instead of building them. */
-export interface PetStoreAdapters {
-  readonly petRepository: PetRepository;
-  readonly idempotencyStore: IdempotencyStore;
-  readonly apiKeyStore: ApiKeyStore;
-  /** Replaces the whole verification: configured and stored keys are then no longer consulted. */
-  readonly apiKeyVerifier: ApiKeyVerifier;
-  readonly clock: Clock;
-  /** What /readyz checks. */
-  readonly readiness: ReadinessCheck;
-}
 
 /** How {@link createPetStore} builds the service. Every option may be left out. */
 export interface PetStoreOptions {
@@ -77,15 +57,6 @@ export interface PetStore {
   close(): Promise<void>;
 }
 
-const ADAPTER_TOKENS: { readonly [K in keyof PetStoreAdapters]: symbol } = {
-  petRepository: TOKENS.PetRepository,
-  idempotencyStore: TOKENS.IdempotencyStore,
-  apiKeyStore: TOKENS.ApiKeyStore,
-  apiKeyVerifier: TOKENS.ApiKeyVerifier,
-  clock: TOKENS.Clock,
-  readiness: TOKENS.ReadinessCheck,
-};
-
 /** The database an option names, checked as PETSTORE_DB and PETSTORE_PG_POOL_SIZE are. */
 function databaseOf({ db = 'memory', postgresPoolSize = CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE }: PetStoreOptions): DatabaseConfig {
   if (typeof db === 'object') return db;
@@ -99,6 +70,23 @@ function databaseOf({ db = 'memory', postgresPoolSize = CONFIG_DEFAULTS.PETSTORE
   return withPoolSize(location.right, postgresPoolSize);
 }
 
+/** The container's options for `options`, each checked as its environment variable is. */
+function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
+  const database = databaseOf(options);
+  const apiKeys = options.apiKeys ?? [];
+  apiKeys.forEach((key, index) => {
+    const problem = apiKeyProblem(key);
+    if (problem !== undefined) throw new TypeError(`createPetStore: apiKeys[${index}] ${problem}`);
+  });
+  return {
+    database,
+    apiKeys,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    http: options.http ?? {},
+    adapters: options.adapters ?? {},
+  };
+}
+
 /**
  * Builds the whole service from options: the storage adapters chosen by `db` (opened and
  * migrated now), the use cases, API key verification (the given keys and the stored ones)
@@ -110,29 +98,7 @@ function databaseOf({ db = 'memory', postgresPoolSize = CONFIG_DEFAULTS.PETSTORE
  * const server = await startHttpServer(store.app.callback(), { host: '127.0.0.1', port: 3000 });
  */
 export async function createPetStore(options: PetStoreOptions = {}): Promise<PetStore> {
-  const database = databaseOf(options);
-  const apiKeys = options.apiKeys ?? [];
-  apiKeys.forEach((key, index) => {
-    const problem = apiKeyProblem(key);
-    if (problem !== undefined) throw new TypeError(`createPetStore: apiKeys[${index}] ${problem}`);
-  });
-  const config: Config = {
-    host: CONFIG_DEFAULTS.HOST,
-    port: 0,
-    database,
-    apiKeys,
-    logLevel: 'silent',
-    corsOrigins: options.http?.corsOrigins ?? [],
-    rateLimit: options.http?.rateLimit,
-    metrics: options.http?.metrics ?? 'open',
-    // An embedding application runs its own processes: the store serves in this one.
-    workers: 1,
-  };
-  const container = createContainer(config, options.logger ?? pino({ level: 'silent' }));
-  container.rebind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
-  for (const [name, adapter] of Object.entries(options.adapters ?? {})) {
-    if (adapter !== undefined) container.rebind(ADAPTER_TOKENS[name as keyof PetStoreAdapters]).toConstantValue(adapter);
-  }
+  const container = createContainer(containerOptionsOf(options));
   try {
     const app = await container.getAsync<Koa>(TOKENS.HttpApp);
     const useCases: PetUseCases = {

@@ -9,6 +9,7 @@ import type { ApiKeyAdmin } from '../adapters/auth/api-key-admin.js';
 import { type Config, loadConfig } from '../config.js';
 import { describeDatabase, isInProcessMemory } from '../database-config.js';
 import { closeContainer, createContainer } from '../container.js';
+import { containerOptionsFrom } from '../container-options.js';
 import { ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 import { describeFault } from '../logger.js';
 import { TOKENS } from '../tokens.js';
@@ -100,7 +101,7 @@ export async function keys(request: KeysRequest, env: Readonly<Record<string, st
     return 1;
   }
   // Logs would mix with the answer (and its JSON); failures are told on standard error below.
-  const container = createContainer(config, pino({ level: 'silent' }));
+  const container = createContainer(containerOptionsFrom(config, pino({ level: 'silent' })));
   try {
     return await run(request, await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin), output);
   } catch (err) {
