@@ -102,8 +102,9 @@ function bindApiKeys(container: Container, options: ContainerOptions): void {
 
 /**
  * The key generated for this run (see `generateKeyWhenNone`), or undefined when none was:
- * keys are configured or stored, or generation is off. Opens (and so migrates) the database
- * in every case, which the workers' primary relies on before it forks.
+ * keys are configured or stored, or generation is off. It resolves the ApiKeyStore in every
+ * case, so the database is open (and migrated) once it answers, which the workers' primary
+ * relies on before it forks.
  */
 export const generatedApiKey = (container: Container): Promise<string | undefined> =>
   container.getAsync<string | undefined>(TOKENS.GeneratedApiKey);
