@@ -1,5 +1,5 @@
 // The inversify service identifiers: one Symbol per port, use case and service of the composition root.
-/** The inversify service identifiers of {@link createContainer}'s bindings: rebind one to replace a port. */
+/** The inversify service identifiers of {@link createContainer}'s bindings: resolve one, or rebind it before the first resolution (a port is replaced more simply with `adapters`). */
 export const TOKENS = {
   Logger: Symbol.for('petstore.Logger'),
   SqliteDatabase: Symbol.for('petstore.SqliteDatabase'),
