@@ -1,22 +1,14 @@
 // The environment → a typed, validated configuration. Every variable is checked at start,
-// and a bad value stops the process with a message naming the variable.
+// and a bad value stops the process with a message naming the variable. It knows no adapter:
+// its values are plain settings, which the composition root hands to the adapters
+// (containerOptionsFrom), where the compiler checks that they fit.
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { apiKeyProblem } from './adapters/auth/api-key.js';
-import type { MetricsAccess } from './adapters/http/operator-handlers.js';
-import type { RateLimit } from './adapters/http/rate-limit.js';
+import { type DatabaseConfig, type DatabaseLocation, isInProcessMemory, parseDatabase, withPoolSize } from './database-config.js';
+import { apiKeyProblem } from './domain/api-key.js';
 import { exactObject } from './domain/codec.js';
 import { describeFailures } from './domain/validation.js';
-
-/** Where the service keeps its data: the memory adapters, a SQLite file (or `:memory:`), or PostgreSQL. */
-export type DatabaseConfig =
-  | { readonly kind: 'memory' }
-  | { readonly kind: 'sqlite'; readonly path: string }
-  /** `url` may hold a password: show it only through describeDatabase. */
-  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number };
-
-/** The pino log levels the service accepts, and `silent`. */
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+import { LOG_LEVELS, type LogLevel } from './logger.js';
 
 /** The server's settings, as {@link loadConfig} reads them from the environment. */
 export interface Config {
@@ -29,8 +21,9 @@ export interface Config {
   /** Origins allowed by CORS; empty means CORS is off. */
   readonly corsOrigins: readonly string[];
   /** Requests per window and API key; undefined means no limit. */
-  readonly rateLimit: RateLimit | undefined;
-  readonly metrics: MetricsAccess;
+  readonly rateLimit: { readonly requests: number; readonly windowSeconds: number } | undefined;
+  /** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
+  readonly metrics: 'open' | 'key' | 'off';
   /** Server processes sharing the port (node:cluster); 1 serves from this process alone. */
   readonly workers: number;
 }
@@ -62,12 +55,20 @@ const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>)
     (a) => a,
   );
 
+type IntegerRange = { readonly min: number; readonly max: number };
+
+/** Why `value` is not an integer from `min` to `max`, or undefined when it is. */
+export const integerProblem = (value: number, { min, max }: IntegerRange): string | undefined =>
+  Number.isInteger(value) && value >= min && value <= max ? undefined : `must be an integer from ${min} to ${max}`;
+
 /** Decimal digits (no sign, no more digits than `max` has) naming an integer from `min` to `max`. */
-const integerFrom = (name: string, { min, max }: { readonly min: number; readonly max: number }) => {
-  const digits = new RegExp(`^[0-9]{1,${String(max).length}}$`);
-  return fromText(name, (text) =>
-    digits.test(text) && Number(text) >= min && Number(text) <= max ? E.right(Number(text)) : E.left(`must be an integer from ${min} to ${max}`),
-  );
+const integerFrom = (name: string, range: IntegerRange) => {
+  const digits = new RegExp(`^[0-9]{1,${String(range.max).length}}$`);
+  return fromText(name, (text) => {
+    // Anything but such digits gets the message of a number out of range.
+    const problem = integerProblem(digits.test(text) ? Number(text) : Number.NaN, range);
+    return problem === undefined ? E.right(Number(text)) : E.left(problem);
+  });
 };
 
 const Port = integerFrom('Port', { min: 0, max: 65535 });
@@ -76,25 +77,8 @@ const Host = fromText('Host', (text) =>
   /^[^\s/]+$/.test(text) ? E.right(text) : E.left('must be a host name or IP address, without spaces'),
 );
 
-// Where the data is, before the pool size is known.
-type DatabaseLocation = { readonly kind: 'memory' } | { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly url: string };
-
-const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
-
-// A URL may carry a password: no message ever repeats the value.
-const Database = fromText<DatabaseLocation>('Database', (text) => {
-  if (text === 'memory') return E.right({ kind: 'memory' });
-  if (text.trim() === '') return E.left('must be "memory", ":memory:", the path of a SQLite file or a postgres:// URL');
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return E.right({ kind: 'sqlite', path: text });
-  const scheme = text.slice(0, text.indexOf(':') + 1).toLowerCase();
-  if (!POSTGRES_SCHEMES.includes(scheme)) {
-    return E.left('must be "memory", ":memory:", a SQLite file path or a postgres:// (postgresql://) URL; other URLs are not supported');
-  }
-  if (!URL.canParse(text)) {
-    return E.left('is not a valid postgres:// URL (percent-encode special characters in the user name and password)');
-  }
-  return E.right({ kind: 'postgres', url: text });
-});
+// Read as createPetStore's `db` is, by the one parser of database-config.ts.
+const Database = fromText<DatabaseLocation>('Database', parseDatabase);
 
 const PoolSize = integerFrom('PoolSize', PG_POOL_SIZE_RANGE);
 
@@ -108,7 +92,6 @@ const ApiKeys = fromText('ApiKeys', (text) => {
   return E.right(keys);
 });
 
-const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const Level = fromText('LogLevel', (text) =>
   (LOG_LEVELS as readonly string[]).includes(text) ? E.right(text as LogLevel) : E.left(`must be one of ${LOG_LEVELS.join(', ')}`),
 );
@@ -128,16 +111,16 @@ const CorsOrigins = fromText('CorsOrigins', (text) => {
   return E.right(origins);
 });
 
-const RateLimitSetting = fromText<RateLimit>('RateLimit', (text) => {
+const RateLimitSetting = fromText<NonNullable<Config['rateLimit']>>('RateLimit', (text) => {
   const match = /^([1-9][0-9]{0,6})\/([1-9][0-9]{0,5})$/.exec(text);
   return match === null
     ? E.left('must be <requests>/<seconds>, for example 100/60')
     : E.right({ requests: Number(match[1]), windowSeconds: Number(match[2]) });
 });
 
-const METRICS_ACCESS: readonly MetricsAccess[] = ['open', 'key', 'off'];
+const METRICS_ACCESS: readonly Config['metrics'][] = ['open', 'key', 'off'];
 const Metrics = fromText('Metrics', (text) =>
-  (METRICS_ACCESS as readonly string[]).includes(text) ? E.right(text as MetricsAccess) : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
+  (METRICS_ACCESS as readonly string[]).includes(text) ? E.right(text as Config['metrics']) : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
 );
 
 const Workers = integerFrom('Workers', WORKERS_RANGE);
@@ -172,17 +155,14 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
   const location = vars.PETSTORE_DB ?? { kind: 'sqlite', path: CONFIG_DEFAULTS.PETSTORE_DB };
   const workers = vars.PETSTORE_WORKERS ?? CONFIG_DEFAULTS.PETSTORE_WORKERS;
   // Each worker is a process of its own: in-memory data would differ from one worker to the next.
-  if (workers > 1 && (location.kind === 'memory' || (location.kind === 'sqlite' && location.path === ':memory:'))) {
+  if (workers > 1 && isInProcessMemory(location)) {
     return E.left(['PETSTORE_WORKERS must be 1 when PETSTORE_DB is memory or :memory: (each worker would hold data of its own); use a SQLite file or PostgreSQL']);
   }
   return E.right({
     host: vars.HOST ?? CONFIG_DEFAULTS.HOST,
     port: vars.PORT ?? CONFIG_DEFAULTS.PORT,
     // The pool size is checked whatever the database, but only PostgreSQL has a pool.
-    database:
-      location.kind === 'postgres'
-        ? { ...location, poolSize: vars.PETSTORE_PG_POOL_SIZE ?? CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE }
-        : location,
+    database: withPoolSize(location, vars.PETSTORE_PG_POOL_SIZE ?? CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE),
     apiKeys: vars.PETSTORE_API_KEYS ?? [],
     logLevel: vars.PETSTORE_LOG_LEVEL ?? CONFIG_DEFAULTS.PETSTORE_LOG_LEVEL,
     corsOrigins: vars.PETSTORE_CORS_ORIGINS ?? [],
@@ -190,25 +170,4 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     metrics: vars.PETSTORE_METRICS ?? CONFIG_DEFAULTS.PETSTORE_METRICS,
     workers,
   });
-}
-
-/** A URL with its password removed (from the user-info part and from a `password` query parameter). */
-export function withoutPassword(url: string): string {
-  const parsed = new URL(url);
-  parsed.password = '';
-  // Only when present: touching searchParams re-encodes the whole query.
-  if (parsed.searchParams.has('password')) parsed.searchParams.delete('password');
-  return parsed.toString();
-}
-
-/** The database as it may be shown in a log line or on a terminal: never with a password. */
-export function describeDatabase(database: DatabaseConfig): string {
-  switch (database.kind) {
-    case 'memory':
-      return 'memory (nothing is kept after exit)';
-    case 'sqlite':
-      return `sqlite ${database.path}`;
-    case 'postgres':
-      return `postgres ${withoutPassword(database.url)} (pool of ${database.poolSize})`;
-  }
 }

@@ -1,130 +1,46 @@
-// The composition root: the only place that knows which adapter serves which port.
-// Domain code never sees inversify; it is built here from its ports with toResolvedValue.
+// The composition root: the only place that knows which adapter serves which port. Every
+// caller (createPetStore, the server, its workers' primary, the keys command) builds its
+// container here, from one typed ContainerOptions. Domain code never sees inversify; it is
+// built here from its ports with toResolvedValue.
 import 'reflect-metadata';
-import type Database from 'better-sqlite3';
 import { Container } from 'inversify';
 import type Koa from 'koa';
-import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { type ApiKeyAdmin, apiKeyAdmin } from './adapters/auth/api-key-admin.js';
-import { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
-import { anyApiKeyVerifier, StoredApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
 import type Router from '@koa/router';
+import { generateApiKey } from './adapters/auth/api-key.js';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from './adapters/http/create-http-app.js';
-import { systemClock } from './adapters/clock/system-clock.js';
-import { MemoryApiKeyStore } from './adapters/memory/memory-api-key-store.js';
-import { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
-import { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
-import { openPostgresPool } from './adapters/postgres/create-postgres-pool.js';
-import { PostgresApiKeyStore } from './adapters/postgres/postgres-api-key-store.js';
-import { PostgresIdempotencyStore } from './adapters/postgres/postgres-idempotency-store.js';
-import { checkPostgres } from './adapters/postgres/postgres-health-check.js';
-import { PostgresPetRepository } from './adapters/postgres/postgres-pet-repository.js';
-import { openSqliteDatabase } from './adapters/sqlite/open-sqlite-database.js';
-import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
-import { SqliteApiKeyStore } from './adapters/sqlite/sqlite-api-key-store.js';
-import { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
-import { sqliteReadiness } from './adapters/sqlite/sqlite-readiness.js';
-import { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
-import type { Config } from './config.js';
+import type { ContainerOptions } from './container-options.js';
 import {
   type ApiKeyStore,
   type ApiKeyVerifier,
-  type Clock,
   type CreatePet,
   createPet,
   type CreatePetOnce,
   createPetOnce,
   type GetPet,
   getPet,
-  type IdempotencyStore,
+  isActiveApiKey,
   type ListPets,
   listPets,
-  type PetRepository,
+  type ReadinessCheck,
+  type ServiceState,
 } from './domain/index.js';
-import { describeFault } from './logger.js';
+import { bindPorts } from './port-bindings.js';
 import { TOKENS } from './tokens.js';
 
 /**
- * A container for `config`. Every binding is a singleton; ports can be replaced with
- * `container.rebind(TOKENS.X)` before the first `get`. Close it with {@link closeContainer}.
- * Resolve with `getAsync`: opening PostgreSQL (connecting, migrating) is asynchronous, and so
- * is everything built on it.
+ * A container for `options`. Every binding is a singleton, built at its first resolution; a
+ * port given in `options.adapters` is bound to it, and the one of `options.database` is
+ * never built. Resolve with `getAsync`: opening PostgreSQL (connecting, migrating) is
+ * asynchronous, and so is everything built on it. Close it with {@link closeContainer}.
  */
-export function createContainer(config: Config, logger: Logger): Container {
+export function createContainer(options: ContainerOptions): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.bind<Config>(TOKENS.Config).toConstantValue(config);
-  container.bind<Logger>(TOKENS.Logger).toConstantValue(logger);
-  container.bind<Clock>(TOKENS.Clock).toConstantValue(systemClock);
-
-  container
-    .bind<Database.Database>(TOKENS.SqliteDatabase)
-    .toResolvedValue(() => {
-      if (config.database.kind !== 'sqlite') throw new Error('no SQLite database is configured');
-      return openSqliteDatabase(config.database.path);
-    })
-    .onDeactivation((db) => {
-      db.close();
-    });
-
-  // The pool is ready once the schema is migrated, so a server never serves an old schema.
-  container
-    .bind<Pool>(TOKENS.PostgresPool)
-    .toResolvedValue(async () => {
-      if (config.database.kind !== 'postgres') throw new Error('no PostgreSQL database is configured');
-      const { url, poolSize } = config.database;
-      return openPostgresPool({ url, poolSize }, (err) =>
-        logger.warn({ fault: describeFault(err) }, 'PostgreSQL connection lost while idle; the pool will reconnect'),
-      );
-    })
-    .onDeactivation((pool) => pool.end());
-
-  // Every port that stores data (pets, idempotency records, API keys) lives in the same database, so they are chosen together.
-  switch (config.database.kind) {
-    case 'sqlite':
-      container
-        .bind<PetRepository>(TOKENS.PetRepository)
-        .toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]);
-      container
-        .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
-        .toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]);
-      container
-        .bind<ApiKeyStore>(TOKENS.ApiKeyStore)
-        .toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]);
-      container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]);
-      break;
-    case 'postgres':
-      container
-        .bind<PetRepository>(TOKENS.PetRepository)
-        .toResolvedValue((pool: Pool) => new PostgresPetRepository(pool), [TOKENS.PostgresPool]);
-      container
-        .bind<IdempotencyStore>(TOKENS.IdempotencyStore)
-        .toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]);
-      container
-        .bind<ApiKeyStore>(TOKENS.ApiKeyStore)
-        .toResolvedValue((pool: Pool) => new PostgresApiKeyStore(pool), [TOKENS.PostgresPool]);
-      container
-        .bind<ReadinessCheck>(TOKENS.ReadinessCheck)
-        .toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]);
-      break;
-    case 'memory':
-      container.bind<PetRepository>(TOKENS.PetRepository).toResolvedValue(() => new MemoryPetRepository());
-      container.bind<IdempotencyStore>(TOKENS.IdempotencyStore).toResolvedValue(() => new MemoryIdempotencyStore());
-      container.bind<ApiKeyStore>(TOKENS.ApiKeyStore).toResolvedValue(() => new MemoryApiKeyStore());
-      container.bind<ReadinessCheck>(TOKENS.ReadinessCheck).toConstantValue(async () => {});
-      break;
-  }
+  container.bind<Logger>(TOKENS.Logger).toConstantValue(options.logger);
+  bindPorts(container, options);
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
-
-  // The configured keys first (no lookup), then the keys stored in the database.
-  container.bind<readonly string[]>(TOKENS.StaticApiKeys).toConstantValue(config.apiKeys);
-  container
-    .bind<ApiKeyVerifier>(TOKENS.ApiKeyVerifier)
-    .toResolvedValue(
-      (keys: readonly string[], store: ApiKeyStore) => anyApiKeyVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store)),
-      [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore],
-    );
-  container.bind<ApiKeyAdmin>(TOKENS.ApiKeyAdmin).toResolvedValue(apiKeyAdmin, [TOKENS.ApiKeyStore, TOKENS.Clock]);
+  bindApiKeys(container, options);
 
   container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
@@ -133,11 +49,7 @@ export function createContainer(config: Config, logger: Logger): Container {
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
 
-  container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue({
-    corsOrigins: config.corsOrigins,
-    metrics: config.metrics,
-    ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
-  });
+  container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
   container.bind<Router>(TOKENS.HttpRouter).toResolvedValue(createHttpRouter);
   container
     .bind<Koa>(TOKENS.HttpApp)
@@ -151,7 +63,7 @@ export function createContainer(config: Config, logger: Logger): Container {
         log: Logger,
         readiness: ReadinessCheck,
         state: ServiceState,
-        options: HttpAppOptions,
+        httpOptions: HttpAppOptions,
         router: Router,
       ) =>
         createHttpApp({
@@ -160,7 +72,7 @@ export function createContainer(config: Config, logger: Logger): Container {
           logger: log,
           readiness,
           state,
-          options,
+          options: httpOptions,
           router,
         }),
       [
@@ -178,6 +90,29 @@ export function createContainer(config: Config, logger: Logger): Container {
     );
   return container;
 }
+
+// The key generated for this run, when it may have one and needs one; the keys the verifier takes as they are.
+function bindApiKeys(container: Container, options: ContainerOptions): void {
+  const mayGenerate = options.generateKeyWhenNone === true && options.apiKeys.length === 0;
+  const unlessStored = async (store: ApiKeyStore) => ((await store.list()).some(isActiveApiKey) ? undefined : generateApiKey());
+  // Always on the store, so that resolving it opens (and migrates) the database, whether a key is generated or not.
+  container
+    .bind<string | undefined>(TOKENS.GeneratedApiKey)
+    .toResolvedValue((store: ApiKeyStore) => (mayGenerate ? unlessStored(store) : undefined), [TOKENS.ApiKeyStore]);
+  container
+    .bind<readonly string[]>(TOKENS.StaticApiKeys)
+    .toResolvedValue((key: string | undefined) => (key === undefined ? options.apiKeys : [key]), [TOKENS.GeneratedApiKey]);
+  container.bind<ApiKeyAdmin>(TOKENS.ApiKeyAdmin).toResolvedValue(apiKeyAdmin, [TOKENS.ApiKeyStore, TOKENS.Clock]);
+}
+
+/**
+ * The key generated for this run (see `generateKeyWhenNone`), or undefined when none was:
+ * keys are configured or stored, or generation is off. It resolves the ApiKeyStore in every
+ * case, so the database is open (and migrated) once it answers, which the workers' primary
+ * relies on before it forks.
+ */
+export const generatedApiKey = (container: Container): Promise<string | undefined> =>
+  container.getAsync<string | undefined>(TOKENS.GeneratedApiKey);
 
 /** Releases what the container opened (the SQLite database or the PostgreSQL pool, if one was used). */
 export async function closeContainer(container: Container): Promise<void> {

@@ -2,7 +2,8 @@
 // Every export is documented where it is declared (a test checks that none lacks TSDoc).
 
 // The whole service in one call.
-export { createPetStore, type PetStore, type PetStoreOptions, type PetStoreAdapters } from './pet-store.js';
+export { createPetStore, type PetStore, type PetStoreOptions } from './pet-store.js';
+export { type PetStoreAdapters } from './container-options.js';
 
 // The domain: codecs, rules, failures, ports and use cases.
 export * from './domain/index.js';
@@ -34,18 +35,10 @@ export {
   POSTGRES_SCHEMA_VERSION,
 } from './adapters/postgres/migrations.js';
 export { checkPostgres } from './adapters/postgres/postgres-health-check.js';
-export { StorageUnavailableError } from './adapters/storage-unavailable-error.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 export { StoredApiKeyVerifier, anyApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
 export { apiKeyAdmin, type ApiKeyAdmin, type IssuedApiKey } from './adapters/auth/api-key-admin.js';
-export {
-  generateApiKey,
-  apiKeyDigest,
-  apiKeyProblem,
-  callerIdOf,
-  API_KEY_PATTERN,
-  MIN_API_KEY_LENGTH,
-} from './adapters/auth/api-key.js';
+export { generateApiKey, apiKeyDigest, callerIdOf } from './adapters/auth/api-key.js';
 export { systemClock } from './adapters/clock/system-clock.js';
 
 // The HTTP adapter.
@@ -62,7 +55,6 @@ export { startHttpServer, type RunningHttpServer, type HttpServerLimits, DEFAULT
 export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from './adapters/http/error-catalogue.js';
 export { ListPetsQuery, PetPathParams } from './adapters/http/parameters.js';
 export { PetHandlers, type PetUseCases } from './adapters/http/pet-handlers.js';
-export type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
 export type { MetricsAccess } from './adapters/http/operator-handlers.js';
 export type { RateLimit } from './adapters/http/rate-limit.js';
 export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';
@@ -86,7 +78,9 @@ export {
 } from './client/index.js';
 
 // The composition root and its configuration.
-export { createContainer, closeContainer } from './container.js';
+export { createContainer, closeContainer, generatedApiKey } from './container.js';
+export { type ContainerOptions, containerOptionsFrom } from './container-options.js';
 export { TOKENS } from './tokens.js';
-export { loadConfig, type Config, type DatabaseConfig, type LogLevel, CONFIG_DEFAULTS, describeDatabase } from './config.js';
-export { createLogger } from './logger.js';
+export { loadConfig, type Config, CONFIG_DEFAULTS } from './config.js';
+export { type DatabaseConfig, describeDatabase } from './database-config.js';
+export { createLogger, type LogLevel } from './logger.js';

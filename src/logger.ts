@@ -1,6 +1,12 @@
 // Structured JSON logs on standard output (pino). Nothing logs request headers or keys.
+// It imports nothing of the service: adapters and the configuration both depend on it.
 import { pino, type Logger } from 'pino';
-import type { LogLevel } from './config.js';
+
+/** Every {@link LogLevel}, most severe first. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The pino log levels the service accepts, and `silent`. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The service's pino logger: JSON lines on standard output, each with `service: petstore`. */
 export const createLogger = (level: LogLevel): Logger => pino({ level, base: { service: 'petstore' } });

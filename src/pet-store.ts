@@ -1,31 +1,20 @@
-// The service as a library, in one call: the composition root configured from options rather
+// The service as a library, in one call: the composition root built from options rather
 // than from the environment, with any port replaced by the caller's own adapter.
 import 'reflect-metadata';
 import type Router from '@koa/router';
+import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import type { ApiKeyAdmin } from './adapters/auth/api-key-admin.js';
-import { apiKeyProblem } from './adapters/auth/api-key.js';
 import type { HttpAppOptions } from './adapters/http/create-http-app.js';
 import type { PetUseCases } from './adapters/http/pet-handlers.js';
-import type { ReadinessCheck, ServiceState } from './adapters/http/service-state.js';
-import { CONFIG_DEFAULTS, type Config, type DatabaseConfig, loadConfig } from './config.js';
+import { CONFIG_DEFAULTS, integerProblem, PG_POOL_SIZE_RANGE } from './config.js';
 import { closeContainer, createContainer } from './container.js';
-import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository } from './domain/index.js';
+import type { ContainerOptions, PetStoreAdapters } from './container-options.js';
+import { type DatabaseConfig, parseDatabase, withPoolSize } from './database-config.js';
+import { apiKeyProblem, type ServiceState } from './domain/index.js';
 import { TOKENS } from './tokens.js';
-
-/** Ports that {@link createPetStore} can take from the caller instead of building them. */
-export interface PetStoreAdapters {
-  readonly petRepository: PetRepository;
-  readonly idempotencyStore: IdempotencyStore;
-  readonly apiKeyStore: ApiKeyStore;
-  /** Replaces the whole verification: configured and stored keys are then no longer consulted. */
-  readonly apiKeyVerifier: ApiKeyVerifier;
-  readonly clock: Clock;
-  /** What /readyz checks. */
-  readonly readiness: ReadinessCheck;
-}
 
 /** How {@link createPetStore} builds the service. Every option may be left out. */
 export interface PetStoreOptions {
@@ -75,26 +64,34 @@ export interface PetStore {
   close(): Promise<void>;
 }
 
-const ADAPTER_TOKENS: { readonly [K in keyof PetStoreAdapters]: symbol } = {
-  petRepository: TOKENS.PetRepository,
-  idempotencyStore: TOKENS.IdempotencyStore,
-  apiKeyStore: TOKENS.ApiKeyStore,
-  apiKeyVerifier: TOKENS.ApiKeyVerifier,
-  clock: TOKENS.Clock,
-  readiness: TOKENS.ReadinessCheck,
-};
-
 /** The database an option names, checked as PETSTORE_DB and PETSTORE_PG_POOL_SIZE are. */
-function databaseOf(options: PetStoreOptions): DatabaseConfig {
-  if (typeof options.db === 'object') return options.db;
-  const loaded = loadConfig({
-    PETSTORE_DB: options.db ?? 'memory',
-    PETSTORE_PG_POOL_SIZE: options.postgresPoolSize === undefined ? undefined : String(options.postgresPoolSize),
+function databaseOf({ db = 'memory', postgresPoolSize = CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE }: PetStoreOptions): DatabaseConfig {
+  if (typeof db === 'object') return db;
+  const location = parseDatabase(db);
+  const poolSizeProblem = integerProblem(postgresPoolSize, PG_POOL_SIZE_RANGE);
+  const problems = [
+    ...(E.isLeft(location) ? [`db ${location.left}`] : []),
+    ...(poolSizeProblem === undefined ? [] : [`postgresPoolSize ${poolSizeProblem}`]),
+  ];
+  if (E.isLeft(location) || problems.length > 0) throw new TypeError(`createPetStore: ${problems.join('; ')}`);
+  return withPoolSize(location.right, postgresPoolSize);
+}
+
+/** The container's options for `options`, each checked as its environment variable is. */
+function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
+  const database = databaseOf(options);
+  const apiKeys = options.apiKeys ?? [];
+  apiKeys.forEach((key, index) => {
+    const problem = apiKeyProblem(key);
+    if (problem !== undefined) throw new TypeError(`createPetStore: apiKeys[${index}] ${problem}`);
   });
-  if (loaded._tag === 'Left') {
-    throw new TypeError(`createPetStore: ${loaded.left.join('; ').replace('PETSTORE_DB', 'db').replace('PETSTORE_PG_POOL_SIZE', 'postgresPoolSize')}`);
-  }
-  return loaded.right.database;
+  return {
+    database,
+    apiKeys,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    http: options.http ?? {},
+    adapters: options.adapters ?? {},
+  };
 }
 
 /**
@@ -108,29 +105,7 @@ function databaseOf(options: PetStoreOptions): DatabaseConfig {
  * const server = await startHttpServer(store.app.callback(), { host: '127.0.0.1', port: 3000 });
  */
 export async function createPetStore(options: PetStoreOptions = {}): Promise<PetStore> {
-  const database = databaseOf(options);
-  const apiKeys = options.apiKeys ?? [];
-  apiKeys.forEach((key, index) => {
-    const problem = apiKeyProblem(key);
-    if (problem !== undefined) throw new TypeError(`createPetStore: apiKeys[${index}] ${problem}`);
-  });
-  const config: Config = {
-    host: CONFIG_DEFAULTS.HOST,
-    port: 0,
-    database,
-    apiKeys,
-    logLevel: 'silent',
-    corsOrigins: options.http?.corsOrigins ?? [],
-    rateLimit: options.http?.rateLimit,
-    metrics: options.http?.metrics ?? 'open',
-    // An embedding application runs its own processes: the store serves in this one.
-    workers: 1,
-  };
-  const container = createContainer(config, options.logger ?? pino({ level: 'silent' }));
-  container.rebind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
-  for (const [name, adapter] of Object.entries(options.adapters ?? {})) {
-    if (adapter !== undefined) container.rebind(ADAPTER_TOKENS[name as keyof PetStoreAdapters]).toConstantValue(adapter);
-  }
+  const container = createContainer(containerOptionsOf(options));
   try {
     const app = await container.getAsync<Koa>(TOKENS.HttpApp);
     const router = await container.getAsync<Router>(TOKENS.HttpRouter);

@@ -1,7 +1,6 @@
 // The inversify service identifiers: one Symbol per port, use case and service of the composition root.
-/** The inversify service identifiers of {@link createContainer}'s bindings: rebind one to replace a port. */
+/** The inversify service identifiers of {@link createContainer}'s bindings: resolve one, or rebind it before the first resolution (a port is replaced more simply with `adapters`). */
 export const TOKENS = {
-  Config: Symbol.for('petstore.Config'),
   Logger: Symbol.for('petstore.Logger'),
   SqliteDatabase: Symbol.for('petstore.SqliteDatabase'),
   Clock: Symbol.for('petstore.Clock'),
@@ -9,6 +8,7 @@ export const TOKENS = {
   PetRepository: Symbol.for('petstore.PetRepository'),
   IdempotencyStore: Symbol.for('petstore.IdempotencyStore'),
   ApiKeyStore: Symbol.for('petstore.ApiKeyStore'),
+  GeneratedApiKey: Symbol.for('petstore.GeneratedApiKey'),
   StaticApiKeys: Symbol.for('petstore.StaticApiKeys'),
   ApiKeyVerifier: Symbol.for('petstore.ApiKeyVerifier'),
   ApiKeyAdmin: Symbol.for('petstore.ApiKeyAdmin'),

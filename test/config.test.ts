@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { describeDatabase, loadConfig } from '../src/config.js';
+import { loadConfig } from '../src/config.js';
+import { describeDatabase } from '../src/database-config.js';
 
 // What an empty environment gives, written out rather than taken from CONFIG_DEFAULTS.
 const DEFAULT_CONFIG = {

@@ -6,8 +6,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { pino } from 'pino';
 import type { ApiKeyAdmin } from '../adapters/auth/api-key-admin.js';
-import { type Config, describeDatabase, loadConfig } from '../config.js';
+import { type Config, loadConfig } from '../config.js';
+import { describeDatabase, isInProcessMemory } from '../database-config.js';
 import { closeContainer, createContainer } from '../container.js';
+import { containerOptionsFrom } from '../container-options.js';
 import { ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 import { describeFault } from '../logger.js';
 import { TOKENS } from '../tokens.js';
@@ -91,7 +93,7 @@ export async function keys(request: KeysRequest, env: Readonly<Record<string, st
     return 1;
   }
   const config: Config = loaded.right;
-  if (config.database.kind === 'memory' || (config.database.kind === 'sqlite' && config.database.path === ':memory:')) {
+  if (isInProcessMemory(config.database)) {
     output.err(
       `petstore: PETSTORE_DB is ${describeDatabase(config.database)}: keys stored there would be gone when this command ends. ` +
         'Point PETSTORE_DB at the database of the server (a SQLite file or a postgres:// URL).\n',
@@ -99,7 +101,7 @@ export async function keys(request: KeysRequest, env: Readonly<Record<string, st
     return 1;
   }
   // Logs would mix with the answer (and its JSON); failures are told on standard error below.
-  const container = createContainer(config, pino({ level: 'silent' }));
+  const container = createContainer(containerOptionsFrom(config, pino({ level: 'silent' })));
   try {
     return await run(request, await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin), output);
   } catch (err) {

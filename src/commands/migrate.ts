@@ -5,7 +5,8 @@ import { openPostgresPool } from '../adapters/postgres/create-postgres-pool.js';
 import { POSTGRES_SCHEMA_VERSION } from '../adapters/postgres/migrations.js';
 import { SQLITE_SCHEMA_VERSION } from '../adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../adapters/sqlite/open-sqlite-database.js';
-import { type DatabaseConfig, describeDatabase, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
+import { type DatabaseConfig, describeDatabase } from '../database-config.js';
 import { createLogger, describeFault } from '../logger.js';
 
 /** Opens the database (which migrates it) and closes it again; answers the schema version. */

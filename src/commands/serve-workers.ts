@@ -7,10 +7,12 @@ import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
 import { serverUrl } from '../adapters/http/http-server.js';
-import { type Config, describeDatabase } from '../config.js';
-import { closeContainer, createContainer } from '../container.js';
+import type { Config } from '../config.js';
+import { describeDatabase } from '../database-config.js';
+import { closeContainer, createContainer, generatedApiKey } from '../container.js';
+import { containerOptionsFrom } from '../container-options.js';
 import { describeFault } from '../logger.js';
-import { generatedKeyFor, printGeneratedKey } from './generated-key.js';
+import { printGeneratedKey } from './generated-key.js';
 
 const RESTART_DELAY_MS = 1000;
 
@@ -18,10 +20,10 @@ const liveWorkers = (): Worker[] => Object.values(cluster.workers ?? {}).filter(
 
 /** Runs the primary; answers 0 once every worker listens, 1 when the service cannot start. */
 export async function serveWithWorkers(config: Config, logger: Logger): Promise<number> {
-  const container = createContainer(config, logger);
+  const container = createContainer({ ...containerOptionsFrom(config, logger), generateKeyWhenNone: true });
   let generatedKey: string | undefined;
   try {
-    generatedKey = await generatedKeyFor(config, container);
+    generatedKey = await generatedApiKey(container);
   } catch (err) {
     logger.fatal({ fault: describeFault(err) }, 'could not start');
     await closeContainer(container).catch(() => undefined);

@@ -7,12 +7,14 @@ import cluster from 'node:cluster';
 import type Koa from 'koa';
 import { startHttpServer } from '../adapters/http/http-server.js';
 import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
-import type { ServiceState } from '../adapters/http/service-state.js';
-import { describeDatabase, loadConfig } from '../config.js';
-import { closeContainer, createContainer } from '../container.js';
+import { loadConfig } from '../config.js';
+import { describeDatabase } from '../database-config.js';
+import type { ServiceState } from '../domain/index.js';
+import { closeContainer, createContainer, generatedApiKey } from '../container.js';
+import { containerOptionsFrom } from '../container-options.js';
 import { createLogger, describeFault } from '../logger.js';
 import { TOKENS } from '../tokens.js';
-import { generatedKeyFor, printGeneratedKey } from './generated-key.js';
+import { printGeneratedKey } from './generated-key.js';
 import { serveWithWorkers } from './serve-workers.js';
 
 /**
@@ -33,13 +35,12 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   // each worker (a copy of this process, forked by node:cluster) serves as a single process does.
   if (config.workers > 1 && cluster.isPrimary) return serveWithWorkers(config, logger);
 
-  const container = createContainer(config, logger);
+  // A worker is given its primary's key (or the configured ones) in PETSTORE_API_KEYS.
+  const container = createContainer({ ...containerOptionsFrom(config, logger), generateKeyWhenNone: !cluster.isWorker });
   let server;
   let generatedKey: string | undefined;
   try {
-    // A worker is given its primary's key (or the configured ones) in PETSTORE_API_KEYS.
-    generatedKey = cluster.isWorker ? undefined : await generatedKeyFor(config, container);
-    if (generatedKey !== undefined) container.rebind<readonly string[]>(TOKENS.StaticApiKeys).toConstantValue([generatedKey]);
+    generatedKey = await generatedApiKey(container);
     const app = await container.getAsync<Koa>(TOKENS.HttpApp);
     server = await startHttpServer(app.callback(), { host: config.host, port: config.port });
   } catch (err) {

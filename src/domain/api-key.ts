@@ -1,7 +1,20 @@
-// The API keys the service keeps in its database (beside those of its configuration): the
-// record of a stored key, its id and its label. The key itself is never part of a record.
+// What an API key may look like, and the API keys the service keeps in its database (beside
+// those of its configuration): the record of a stored key, its id and its label. The key
+// itself is never part of a record.
 import * as t from 'io-ts';
 import { constrained } from './codec.js';
+
+/** The syntax of an API key: a bearer b64token (the token68 syntax of RFC 6750 §2.1). */
+export const API_KEY_PATTERN = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** The shortest API key accepted from the configuration: long enough to resist guessing. */
+export const MIN_API_KEY_LENGTH = 16;
+
+/** Why `key` cannot be an API key, or undefined when it can. */
+export function apiKeyProblem(key: string): string | undefined {
+  if (!API_KEY_PATTERN.test(key)) return 'may contain only letters, digits and - . _ ~ + / (then = padding)';
+  if (key.length < MIN_API_KEY_LENGTH) return `must be at least ${MIN_API_KEY_LENGTH} characters long`;
+  return undefined;
+}
 
 /** The most Unicode code points an API key's label may have. */
 export const MAX_API_KEY_LABEL_LENGTH = 100;

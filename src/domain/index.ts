@@ -5,6 +5,8 @@ export * from './idempotency.js';
 export * from './errors.js';
 export * from './api-key.js';
 export * from './ports.js';
+export * from './readiness.js';
+export * from './storage-unavailable-error.js';
 export * from './validation.js';
 export * from './use-cases/list-pets.js';
 export * from './use-cases/get-pet.js';

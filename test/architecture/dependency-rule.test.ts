@@ -15,7 +15,7 @@ async function violations(root: string): Promise<Array<{ from: string; to: strin
 }
 
 describe('the dependency rule', () => {
-  it('holds for src: the domain imports only itself, fp-ts and io-ts; adapters never import the composition root; the client only itself', async () => {
+  it('holds for src: the domain imports only itself, fp-ts and io-ts; adapters never import the composition root, its configuration or one another; the client only itself; no cycles', async () => {
     expect(await violations('src')).to.deep.equal([]);
   });
 
@@ -35,5 +35,24 @@ describe('the dependency rule', () => {
       expect(targets.some((to) => to.includes(forbidden)), `import of ${forbidden} is caught`).to.equal(true);
     }
     expect(targets.some((to) => to.includes('client/helper.ts')), 'the client may import itself').to.equal(false);
+  });
+
+  it('catches an adapter that imports another adapter or the configuration, but not its own folder or the domain', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const caught = found.filter((v) => v.from.endsWith('adapters/sqlite/reaches-into-http.ts'));
+    expect(caught.filter((v) => v.rule === 'adapters-do-not-depend-on-other-adapters').map((v) => v.to)).to.deep.equal([
+      `${FIXTURE_ROOT}/adapters/http/app.ts`,
+    ]);
+    expect(caught.filter((v) => v.rule === 'nothing-depends-on-the-composition-root-but-entry-points').map((v) => v.to)).to.deep.equal([
+      `${FIXTURE_ROOT}/config.ts`,
+    ]);
+    expect(caught.some((v) => /table\.ts|pure\.ts/.test(v.to)), 'its own folder and the domain are allowed').to.equal(false);
+  });
+
+  it('catches modules that import each other', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const cycles = found.filter((v) => v.rule === 'no-circular').map((v) => v.from);
+    expect(cycles.some((from) => from.endsWith('adapters/memory/cycle-a.ts') || from.endsWith('adapters/memory/cycle-b.ts'))).to.equal(true);
+    expect(cycles.every((from) => from.includes('adapters/memory/cycle-')), 'no other fixture is in a cycle').to.equal(true);
   });
 });

@@ -1,9 +1,15 @@
 // The dependency rule of the hexagon, as dependency-cruiser rules over a source root:
 // the domain depends on nothing but itself, fp-ts and io-ts (no adapter, Koa, SQLite, pg,
-// inversify, nor Node's own modules: it does no I/O); nothing but the entry points depends on
-// the composition root or on the commands; the client depends on nothing but itself (fetch is a
-// global), so it runs anywhere fetch does and installs nothing.
+// inversify, nor Node's own modules: it does no I/O); an adapter depends on no other adapter
+// (what two adapters share is a contract of the domain, joined by the composition root);
+// nothing but the entry points depends on the composition root, its configuration or the
+// commands; the client depends on nothing but itself (fetch is a global), so it runs anywhere
+// fetch does and installs nothing; and no module depends on itself through others.
 import type { IForbiddenRuleType } from 'dependency-cruiser';
+
+// The composition root and what only it reads: the wiring, the configuration, the entry points.
+const COMPOSITION_ROOT =
+  '(container|container-options|port-bindings|tokens|pet-store|config|database-config|main|migrate|cli|index)\\.ts$|commands/';
 
 export const dependencyRules = (root: string): IForbiddenRuleType[] => [
   {
@@ -16,12 +22,24 @@ export const dependencyRules = (root: string): IForbiddenRuleType[] => [
     name: 'nothing-depends-on-the-composition-root-but-entry-points',
     severity: 'error',
     from: { path: `^${root}/(domain|adapters)/` },
-    to: { path: `^${root}/((container|pet-store|main|migrate|cli|index)\\.ts$|commands/)` },
+    to: { path: `^${root}/(${COMPOSITION_ROOT})` },
+  },
+  {
+    name: 'adapters-do-not-depend-on-other-adapters',
+    severity: 'error',
+    from: { path: `^${root}/adapters/([^/]+)/` },
+    to: { path: `^${root}/adapters/`, pathNot: `^${root}/adapters/$1/` },
   },
   {
     name: 'client-depends-only-on-itself',
     severity: 'error',
     from: { path: `^${root}/client/` },
     to: { pathNot: `^${root}/client/` },
+  },
+  {
+    name: 'no-circular',
+    severity: 'error',
+    from: { path: `^${root}/` },
+    to: { circular: true },
   },
 ];

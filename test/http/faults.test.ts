@@ -1,8 +1,7 @@
 // Faults and broken requests: each still ends as the JSON Error body, and the server keeps serving.
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { StorageUnavailableError } from '../../src/adapters/storage-unavailable-error.js';
-import type { PetRepository } from '../../src/domain/index.js';
+import { type PetRepository, StorageUnavailableError } from '../../src/domain/index.js';
 import { TOKENS } from '../../src/tokens.js';
 import { clientFor } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';

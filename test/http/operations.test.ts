@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import type { ServiceState } from '../../src/adapters/http/service-state.js';
+import type { ServiceState } from '../../src/domain/index.js';
 import { TOKENS } from '../../src/tokens.js';
 import { clientFor, request } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';

@@ -4,9 +4,11 @@ import type { Container } from 'inversify';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
-import type { ServiceState } from '../../src/adapters/http/service-state.js';
-import type { Config, DatabaseConfig } from '../../src/config.js';
+import type { ServiceState } from '../../src/domain/index.js';
+import type { Config } from '../../src/config.js';
+import type { DatabaseConfig } from '../../src/database-config.js';
 import { closeContainer, createContainer } from '../../src/container.js';
+import { containerOptionsFrom } from '../../src/container-options.js';
 import { TOKENS } from '../../src/tokens.js';
 import { clientFor } from './http-client.js';
 
@@ -30,21 +32,20 @@ export async function startTestServer(
     config?: Partial<Config>;
   } = {},
 ): Promise<TestServer> {
-  const container = createContainer(
-    {
-      host: '127.0.0.1',
-      port: 0,
-      database,
-      apiKeys: [TEST_API_KEY, OTHER_TEST_API_KEY],
-      logLevel: 'silent',
-      corsOrigins: [],
-      rateLimit: undefined,
-      metrics: 'open',
-      workers: 1,
-      ...options.config,
-    },
-    options.logger ?? pino({ level: 'silent' }),
-  );
+  const config: Config = {
+    host: '127.0.0.1',
+    port: 0,
+    database,
+    apiKeys: [TEST_API_KEY, OTHER_TEST_API_KEY],
+    logLevel: 'silent',
+    corsOrigins: [],
+    rateLimit: undefined,
+    metrics: 'open',
+    workers: 1,
+    ...options.config,
+  };
+  // The server's own path from Config to the container; `configure` may then rebind anything before the first resolution.
+  const container = createContainer(containerOptionsFrom(config, options.logger ?? pino({ level: 'silent' })));
   options.configure?.(container);
   let server: RunningHttpServer;
   try {

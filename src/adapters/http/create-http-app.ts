@@ -4,7 +4,7 @@
 import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import type { ApiKeyVerifier } from '../../domain/index.js';
+import type { ApiKeyVerifier, ReadinessCheck, ServiceState } from '../../domain/index.js';
 import { API_REFERENCE_PATH, ApiReferenceHandlers } from './api-reference.js';
 import { authenticate } from './authenticate.js';
 import { cors } from './cors.js';
@@ -17,7 +17,6 @@ import { observeRequests } from './observe-requests.js';
 import { type MetricsAccess, OperatorHandlers } from './operator-handlers.js';
 import { PetHandlers, type PetUseCases } from './pet-handlers.js';
 import { type RateLimit, rateLimitPerCaller } from './rate-limit.js';
-import type { ReadinessCheck, ServiceState } from './service-state.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;

@@ -4,7 +4,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { describeFault } from '../../logger.js';
-import { StorageUnavailableError } from '../storage-unavailable-error.js';
+import { StorageUnavailableError } from '../../domain/index.js';
 import { type ApiError, apiError } from './error-catalogue.js';
 import { requestPath } from './request-path.js';
 import { sendError } from './send-error.js';

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { describeFault } from '../../logger.js';
 import { apiError } from './error-catalogue.js';
 import { sendError } from './send-error.js';
-import type { ReadinessCheck, ServiceState } from './service-state.js';
+import type { ReadinessCheck, ServiceState } from '../../domain/index.js';
 
 /** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
 export type MetricsAccess = 'open' | 'key' | 'off';

@@ -1,7 +1,7 @@
 // Which failures of the pg driver mean "PostgreSQL cannot be reached right now" (a 503 that
 // goes away by itself) rather than a fault of the service (a 500 that needs a fix).
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
-import { StorageUnavailableError } from '../storage-unavailable-error.js';
+import { StorageUnavailableError } from '../../domain/index.js';
 
 // Socket errors: the server is down, restarting, unreachable, or the connection was cut.
 const NETWORK_CODES = new Set([

@@ -1,6 +1,6 @@
 // A cheap probe of the PostgreSQL server behind a pool, for readiness checks.
 import type { Pool } from 'pg';
-import { StorageUnavailableError } from '../storage-unavailable-error.js';
+import { StorageUnavailableError } from '../../domain/index.js';
 import { classifyPostgresError } from './postgres-errors.js';
 
 /**

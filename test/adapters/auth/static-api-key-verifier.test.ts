@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import * as O from 'fp-ts/lib/Option.js';
-import { apiKeyProblem, generateApiKey } from '../../../src/adapters/auth/api-key.js';
+import { generateApiKey } from '../../../src/adapters/auth/api-key.js';
 import { StaticApiKeyVerifier } from '../../../src/adapters/auth/static-api-key-verifier.js';
+import { apiKeyProblem } from '../../../src/domain/index.js';
 
 describe('StaticApiKeyVerifier', () => {
   const keys = ['first-key-0123456789', 'second-key-0123456789'];

@@ -3,11 +3,10 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { apiKeyAdmin } from '../../../src/adapters/auth/api-key-admin.js';
-import { apiKeyProblem } from '../../../src/adapters/auth/api-key.js';
 import { StaticApiKeyVerifier } from '../../../src/adapters/auth/static-api-key-verifier.js';
 import { anyApiKeyVerifier, StoredApiKeyVerifier } from '../../../src/adapters/auth/stored-api-key-verifier.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
-import { ApiKeyLabel, type ApiKeyStore, type Clock } from '../../../src/domain/index.js';
+import { ApiKeyLabel, type ApiKeyStore, apiKeyProblem, type Clock } from '../../../src/domain/index.js';
 
 const label = (text: string): ApiKeyLabel => {
   const decoded = ApiKeyLabel.decode(text);

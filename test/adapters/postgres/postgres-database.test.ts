@@ -13,8 +13,7 @@ import {
 } from '../../../src/adapters/postgres/migrations.js';
 import { checkPostgres } from '../../../src/adapters/postgres/postgres-health-check.js';
 import { PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
-import { StorageUnavailableError } from '../../../src/adapters/storage-unavailable-error.js';
-import type { Limit, PetId } from '../../../src/domain/index.js';
+import { type Limit, type PetId, StorageUnavailableError } from '../../../src/domain/index.js';
 import { draft } from '../../contract/pet-repository.contract.js';
 import { adminQuery, createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
 

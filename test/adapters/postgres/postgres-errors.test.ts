@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import { classifyPostgresError, isPostgresUnavailable } from '../../../src/adapters/postgres/postgres-errors.js';
 import { safeIntegerFromInt8 } from '../../../src/adapters/postgres/postgres-pet-repository.js';
-import { StorageUnavailableError } from '../../../src/adapters/storage-unavailable-error.js';
+import { StorageUnavailableError } from '../../../src/domain/index.js';
 
 const withCode = (code: string, message = 'failure') => Object.assign(new Error(message), { code });
 

@@ -1,0 +1,67 @@
+// The database the service keeps its data in: as a value (DatabaseConfig), and as the text
+// that names it, which PETSTORE_DB and createPetStore's `db` both take and read here alone.
+// The text may be a URL with a password: no message repeats it, and no description shows it.
+import * as E from 'fp-ts/lib/Either.js';
+
+/** Where the service keeps its data: the memory adapters, a SQLite file (or `:memory:`), or PostgreSQL. */
+export type DatabaseConfig =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'sqlite'; readonly path: string }
+  /** `url` may hold a password: show it only through describeDatabase. */
+  | { readonly kind: 'postgres'; readonly url: string; readonly poolSize: number };
+
+/** Where the data is, before the size of a PostgreSQL pool is known. */
+export type DatabaseLocation =
+  | { readonly kind: 'memory' }
+  | { readonly kind: 'sqlite'; readonly path: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
+
+/**
+ * The database `text` names: `memory`, a SQLite path (`:memory:` included), or a postgres://
+ * (postgresql://) URL; or why it names none, as the end of a sentence that begins with the
+ * setting's name ("must be …"), never repeating the text.
+ */
+export function parseDatabase(text: string): E.Either<string, DatabaseLocation> {
+  if (text === 'memory') return E.right({ kind: 'memory' });
+  if (text.trim() === '') return E.left('must be "memory", ":memory:", the path of a SQLite file or a postgres:// URL');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return E.right({ kind: 'sqlite', path: text });
+  const scheme = text.slice(0, text.indexOf(':') + 1).toLowerCase();
+  if (!POSTGRES_SCHEMES.includes(scheme)) {
+    return E.left('must be "memory", ":memory:", a SQLite file path or a postgres:// (postgresql://) URL; other URLs are not supported');
+  }
+  if (!URL.canParse(text)) {
+    return E.left('is not a valid postgres:// URL (percent-encode special characters in the user name and password)');
+  }
+  return E.right({ kind: 'postgres', url: text });
+}
+
+/** The database at `location`, with a pool of `poolSize` connections if it is PostgreSQL (the others have no pool). */
+export const withPoolSize = (location: DatabaseLocation, poolSize: number): DatabaseConfig =>
+  location.kind === 'postgres' ? { ...location, poolSize } : location;
+
+/** Whether the data lives in this process's memory, and so is gone when it ends. */
+export const isInProcessMemory = (location: DatabaseLocation): boolean =>
+  location.kind === 'memory' || (location.kind === 'sqlite' && location.path === ':memory:');
+
+/** A URL with its password removed (from the user-info part and from a `password` query parameter). */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  parsed.password = '';
+  // Only when present: touching searchParams re-encodes the whole query.
+  if (parsed.searchParams.has('password')) parsed.searchParams.delete('password');
+  return parsed.toString();
+}
+
+/** The database as it may be shown in a log line or on a terminal: never with a password. */
+export function describeDatabase(database: DatabaseConfig): string {
+  switch (database.kind) {
+    case 'memory':
+      return 'memory (nothing is kept after exit)';
+    case 'sqlite':
+      return `sqlite ${database.path}`;
+    case 'postgres':
+      return `postgres ${withoutPassword(database.url)} (pool of ${database.poolSize})`;
+  }
+}
