@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileBaseline } from './baseline-build.js';
 import { throughputChart } from './chart-svg.js';
+import type { LoadGenerator } from './load.js';
+import { chooseLoadGenerator } from './load-generator.js';
 import { describeMachine, machineLine } from './machine.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { PROFILED_SCENARIOS, runProfile } from './profile-run.js';
@@ -37,13 +39,21 @@ function resultStem(options: BenchOptions, complete: boolean): string {
   return options.mode === 'quick' ? 'quick' : 'partial';
 }
 
-async function scenarioRun(options: BenchOptions, workDir: string): Promise<void> {
+/** The load generator as the results record it: what ran, and why its ratios are compressed when they are. */
+const generatorRecord = (generator: LoadGenerator, options: BenchOptions) => ({
+  name: generator.name,
+  command: generator.describe(options.connections, options.durationSeconds),
+  ...(generator.caveat !== undefined && { caveat: generator.caveat }),
+});
+
+async function scenarioRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));
   const projectDb = join(workDir, 'project.db');
   const baselineDb = join(workDir, 'baseline.db');
   log(`seeding ${count(options.pets)} pets: ${(await seedPets(projectDb, options.pets)).toFixed(1)} s`);
   copyDatabase(projectDb, baselineDb);
-  if (options.profile) return runProfile(ROOT, projectDb, chosen(PROFILED_SCENARIOS), options, log);
+  const settings = { ...options, generator };
+  if (options.profile) return runProfile(ROOT, projectDb, chosen(PROFILED_SCENARIOS), settings, log);
 
   const scenarios = chosen(SCENARIOS);
   log(
@@ -54,11 +64,12 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
   if (options.koaFloor) log('in the project\'s place: the baseline\'s handler inside a bare Koa app (--koa-floor)');
   const project = () =>
     options.koaFloor ? koaFloorCommand(ROOT, baselineScript, projectDb) : projectCommand(ROOT, projectDb, undefined, options.workers);
-  const results = await runScenarios(scenarios, { project, baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) }, options, log);
+  const results = await runScenarios(scenarios, { project, baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) }, settings, log);
   const deep = results.find((r) => r.id === 'deep-page');
   if (deep !== undefined && 'skipped' in deep.project) log(`deep page: skipped (${deep.project.skipped})`);
   log(`\n${textTable(COLUMNS, rows(results))}`);
   log(`\n${textTable(COST_COLUMNS, costRows(results))}`);
+  if (generator.caveat !== undefined) log(`\nWARNING: ${generator.caveat}`);
 
   // Only a full run of every scenario, with one server process, replaces the figures and the chart of the documentation.
   const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length && options.workers === 1 && !options.koaFloor;
@@ -70,20 +81,33 @@ async function scenarioRun(options: BenchOptions, workDir: string): Promise<void
     `${count(pets)} pets, ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''}${options.koaFloor ? ' "project": the baseline inside Koa,' : ''} ${durationSeconds} s after ${warmupSeconds} s warm-up, best of ${rounds}; ` +
     `${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
-    [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds, workers, koaFloor: options.koaFloor }, targets: TARGETS, scenarios: results }),
+    [`bench/results/${stem}.json`]: json({
+      when,
+      machine,
+      loadGenerator: generatorRecord(generator, options),
+      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, workers, koaFloor: options.koaFloor },
+      targets: TARGETS,
+      scenarios: results,
+    }),
     [`bench/results/${stem}.md`]: `${markdownTable(COLUMNS, rows(results))}\n\n${markdownTable(COST_COLUMNS, costRows(results))}\n`,
     [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, subtitle),
   });
 }
 
-async function scaleRun(options: BenchOptions, workDir: string): Promise<void> {
+async function scaleRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const [small, large] = options.scalePets;
   log(`scale check: status filter and deep page at ${count(small)} and ${count(large)} pets`);
-  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, { ...options, sizes: options.scalePets }, log);
+  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, { ...options, generator, sizes: options.scalePets }, log);
   const header = scaleColumns(options.scalePets);
   log(`\n${textTable(header, scaleRows(scale))}`);
   write({
-    'bench/results/scale.json': json({ when: new Date().toISOString(), machine: describeMachine(), sizes: options.scalePets, rows: scale }),
+    'bench/results/scale.json': json({
+      when: new Date().toISOString(),
+      machine: describeMachine(),
+      loadGenerator: generatorRecord(generator, options),
+      sizes: options.scalePets,
+      rows: scale,
+    }),
     'bench/results/scale.md': `${markdownTable(header, scaleRows(scale))}\n`,
   });
 }
@@ -107,7 +131,9 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const started = Date.now();
   try {
-    await (options.mode === 'scale' ? scaleRun(options, workDir) : scenarioRun(options, workDir));
+    const generator = chooseLoadGenerator(workDir, log);
+    log(`load: ${generator.describe(options.connections, options.durationSeconds)}`);
+    await (options.mode === 'scale' ? scaleRun(options, generator, workDir) : scenarioRun(options, generator, workDir));
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

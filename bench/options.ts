@@ -29,9 +29,9 @@ export const USAGE = `npm run bench -- [options]
   --quick              smoke run: 10,000 pets, 2 s per scenario, 1 s warm-up
   --scale              scale check: status filter and deep page at 10,000 and 1,000,000 pets
   --pets=N             pets to seed (default 100000; e.g. 1000000)      env BENCH_PETS
-  --duration=S         measured seconds per scenario (default 10)       env BENCH_DURATION
-  --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
-  --connections=N      concurrent connections (default 10)              env BENCH_CONNECTIONS
+  --duration=S         measured whole seconds per scenario (default 10) env BENCH_DURATION
+  --warmup=S           unmeasured warm-up whole seconds (default 2)     env BENCH_WARMUP
+  --connections=N      concurrent connections (default 32)              env BENCH_CONNECTIONS
   --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create);
                        a partial run writes bench/results/partial.* and leaves the docs alone
   --rounds=N           measurements per scenario and server, alternating;
@@ -43,12 +43,11 @@ export const USAGE = `npm run bench -- [options]
   --koa-floor          measure, in the project's place, the baseline's own handler inside a bare Koa app:
                        what Koa alone costs; writes bench/results/koa-floor.* and leaves the docs alone`;
 
-function positive(name: string, text: string | undefined, fallback: number, integer = true): number {
+/** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
+function positive(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${text}"`);
-  }
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, not "${text}"`);
   return value;
 }
 
@@ -78,9 +77,9 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     mode,
     pets: positive('--pets', value('pets', 'BENCH_PETS'), quick ? 10_000 : 100_000),
     scalePets: [10_000, 1_000_000],
-    durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10, false),
-    warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
-    connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
+    durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10),
+    warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2),
+    connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 32),
     only,
     rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
     profile: flags.has('profile'),

@@ -18,7 +18,7 @@ const describe = (outcome: Outcome): string => {
   return (
     `${m.requestsPerSecond.toFixed(0).padStart(6)} req/s, p99 ${m.p99Ms.toFixed(2).padStart(6)} ms, ` +
     `server CPU ${m.serverCpuPercent.toFixed(0)}% (${m.serverCpuMicrosPerRequest.toFixed(0)} µs/request), RSS ${m.peakRssMb.toFixed(0)} MB, ` +
-    `other processes ${m.othersCpuPercent.toFixed(0)}%${m.disturbed ? ' (disturbed)' : ''}` +
+    `load generator ${m.generatorCpuPercent.toFixed(0)}%, other processes ${m.othersCpuPercent.toFixed(0)}%${m.disturbed ? ' (disturbed)' : ''}` +
     (m.failures > 0 ? `, ${m.failures} FAILED requests` : '')
   );
 };
