@@ -14,7 +14,7 @@ import { runScaleCheck } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
 import { copyDatabase, seedPets } from './seed.js';
-import { baselineCommand, koaFloorCommand, projectCommand } from './servers.js';
+import { projectCommand, referenceCommand } from './servers.js';
 import { TARGETS } from './targets.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -63,8 +63,8 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   const baselineScript = compileBaseline(ROOT);
   if (options.koaFloor) log('in the project\'s place: the baseline\'s handler inside a bare Koa app (--koa-floor)');
   const project = () =>
-    options.koaFloor ? koaFloorCommand(ROOT, baselineScript, projectDb) : projectCommand(ROOT, projectDb, undefined, options.workers);
-  const results = await runScenarios(scenarios, { project, baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) }, settings, log);
+    options.koaFloor ? referenceCommand('koa-floor', ROOT, baselineScript, projectDb) : projectCommand(ROOT, projectDb, undefined, options.workers);
+  const results = await runScenarios(scenarios, { project, baseline: () => referenceCommand('baseline', ROOT, baselineScript, baselineDb) }, settings, log);
   const deep = results.find((r) => r.id === 'deep-page');
   if (deep !== undefined && 'skipped' in deep.project) log(`deep page: skipped (${deep.project.skipped})`);
   log(`\n${textTable(COLUMNS, rows(results))}`);

@@ -1,8 +1,20 @@
-// The two servers under test: the compiled project in production mode, and the baseline.
+// The servers under test: the compiled project in production mode, and the references it is
+// measured against, each the baseline's own handler (bench/baseline-server.ts) served another way.
 import { join } from 'node:path';
 import type { ServerCommand } from './server-process.js';
 
+export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
 export type ServerName = 'project' | 'baseline';
+
+/** In the order of the rounds, after the project. */
+export const REFERENCES: readonly ReferenceName[] = ['baseline', 'koa-floor', 'card-floor'];
+
+/** What hands each reference's requests to the baseline's handler: BASELINE_SERVED_BY of baseline-server.ts. */
+const SERVED_BY: Readonly<Record<ReferenceName, { readonly value: string; readonly label: string }>> = {
+  baseline: { value: 'node', label: 'the baseline (node:http)' },
+  'koa-floor': { value: 'koa', label: 'the Koa floor (the baseline inside a bare Koa app)' },
+  'card-floor': { value: 'koa-router', label: 'the card floor (the baseline behind Koa and @koa/router)' },
+};
 
 /** The one API key of the bench (any ≥ 16 characters of the bearer token syntax). */
 export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
@@ -30,17 +42,16 @@ export function projectCommand(root: string, database: string, profile?: Profile
 }
 
 /** `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
-export function baselineCommand(root: string, script: string, database: string): ServerCommand {
+export function referenceCommand(reference: ReferenceName, root: string, script: string, database: string): ServerCommand {
   return {
-    label: 'the baseline server',
+    label: SERVED_BY[reference].label,
     cwd: root,
     nodeArgs: [script],
-    env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production' },
+    env: {
+      PETSTORE_DB: database,
+      PETSTORE_API_KEYS: BENCH_API_KEY,
+      NODE_ENV: 'production',
+      BASELINE_SERVED_BY: SERVED_BY[reference].value,
+    },
   };
-}
-
-/** The baseline's handler served through a bare Koa app (`--koa-floor`): the least any Koa server can cost. */
-export function koaFloorCommand(root: string, script: string, database: string): ServerCommand {
-  const baseline = baselineCommand(root, script, database);
-  return { ...baseline, label: 'the baseline inside Koa', env: { ...baseline.env, BASELINE_IN_KOA: '1' } };
 }
