@@ -28,6 +28,10 @@ export const DISTURBED_PERCENT = 25;
 
 export type Outcome = { readonly measured: Measurement } | { readonly skipped: string };
 
+/** The figures of an outcome; absent when the server was skipped or not measured at all. */
+export const measuredOf = (outcome: Outcome | undefined): Measurement | undefined =>
+  outcome !== undefined && 'measured' in outcome ? outcome.measured : undefined;
+
 export interface LoadSettings {
   readonly pets: number;
   readonly connections: number;

@@ -5,6 +5,7 @@ import type { LoadSettings, Outcome } from './measure.js';
 import { measureInRounds } from './rounds.js';
 import { deepPage, listByStatus } from './scenarios.js';
 import { copyDatabase, seedPets } from './seed.js';
+import type { ServerCommand } from './server-process.js';
 import { projectCommand, referenceCommand, type ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
 
@@ -41,10 +42,13 @@ export async function runScaleCheck(
     const baselineDb = join(workDir, `scale-${pets}-baseline.db`);
     log(`seeding ${count(pets)} pets: ${(await seedPets(projectDb, pets)).toFixed(1)} s`);
     copyDatabase(projectDb, baselineDb);
-    const commands = { project: projectCommand(root, projectDb), baseline: referenceCommand('baseline', root, baselineScript, baselineDb) };
+    const servers = new Map<ServerName, ServerCommand>([
+      ['project', projectCommand(root, projectDb)],
+      ['baseline', referenceCommand('baseline', root, baselineScript, baselineDb)],
+    ]);
     for (const scenario of [listByStatus, deepPage]) {
-      const best = await measureInRounds(scenario, commands, { ...settings, pets }, log, `${count(pets)} pets ${scenario.id}`);
-      for (const server of ['project', 'baseline'] as const) outcomes.set(`${scenario.id} ${server} ${pets}`, best[server]);
+      const sides = await measureInRounds(scenario, servers, { ...settings, pets }, log, `${count(pets)} pets ${scenario.id}`);
+      for (const [server, side] of sides) outcomes.set(`${scenario.id} ${server} ${pets}`, side.median);
     }
   }
   const [small, large] = settings.sizes;

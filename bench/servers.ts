@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { ServerCommand } from './server-process.js';
 
 export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
-export type ServerName = 'project' | 'baseline';
+export type ServerName = 'project' | ReferenceName;
 
 /** In the order of the rounds, after the project. */
 export const REFERENCES: readonly ReferenceName[] = ['baseline', 'koa-floor', 'card-floor'];
