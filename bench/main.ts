@@ -1,5 +1,5 @@
 // npm run bench: the project beside its references (the baseline, the Koa floor, the card floor). See docs/benchmarks.md.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileBaseline } from './baseline-build.js';
@@ -22,6 +22,9 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const RESULTS = join(ROOT, 'bench/results');
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
 const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The project's log capture: in the work dir, removed with it at the end of the run. */
+const projectLog = (workDir: string): string => join(workDir, 'project.log');
 
 /** Writes `files` (relative to the root) and says so. */
 function write(files: Record<string, string>): void {
@@ -60,7 +63,8 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     return path;
   };
   const settings = { ...options, generator };
-  if (options.profile) return runProfile(ROOT, database('project'), chosen(PROFILED_SCENARIOS), settings, log);
+  const project = { database: database('project'), logFile: projectLog(workDir), workers: options.workers };
+  if (options.profile) return runProfile(ROOT, project, chosen(PROFILED_SCENARIOS), settings, log);
 
   const scenarios = chosen(SCENARIOS);
   const names: ServerName[] = ['project', ...options.references];
@@ -70,7 +74,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   );
   const baselineScript = compileBaseline(ROOT);
   const servers = new Map<ServerName, ServerCommand>([
-    ['project', projectCommand(ROOT, database('project'), undefined, options.workers)],
+    ['project', projectCommand(ROOT, project)],
     ...options.references.map((reference): [ServerName, ServerCommand] => [reference, referenceCommand(reference, ROOT, baselineScript, database(reference))]),
   ]);
   const results = await runScenarios(scenarios, servers, settings, log);
@@ -104,7 +108,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
 async function scaleRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const [small, large] = options.scalePets;
   log(`scale check: status filter and deep page at ${count(small)} and ${count(large)} pets`);
-  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, { ...options, generator, sizes: options.scalePets }, log);
+  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, projectLog(workDir), { ...options, generator, sizes: options.scalePets }, log);
   const table = scaleTable(options.scalePets, scale);
   log(`\n${textTable(table)}${caveatNote(generator)}`);
   write({
@@ -141,6 +145,7 @@ async function main(): Promise<void> {
     const generator = chooseLoadGenerator(workDir, log);
     log(`load: ${generator.describe(options.connections, options.durationSeconds)}`);
     await (options.mode === 'scale' ? scaleRun(options, generator, workDir) : scenarioRun(options, generator, workDir));
+    if (existsSync(projectLog(workDir))) log(`the project logged ${(statSync(projectLog(workDir)).size / 1024 ** 2).toFixed(0)} MB to its log file meanwhile`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

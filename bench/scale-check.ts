@@ -33,6 +33,7 @@ export async function runScaleCheck(
   root: string,
   baselineScript: string,
   workDir: string,
+  projectLog: string,
   settings: ScaleSettings,
   log: (line: string) => void,
 ): Promise<ScaleRow[]> {
@@ -43,7 +44,7 @@ export async function runScaleCheck(
     log(`seeding ${count(pets)} pets: ${(await seedPets(projectDb, pets)).toFixed(1)} s`);
     copyDatabase(projectDb, baselineDb);
     const servers = new Map<ServerName, ServerCommand>([
-      ['project', projectCommand(root, projectDb)],
+      ['project', projectCommand(root, { database: projectDb, logFile: projectLog })],
       ['baseline', referenceCommand('baseline', root, baselineScript, baselineDb)],
     ]);
     for (const scenario of [listByStatus, deepPage]) {

@@ -20,24 +20,28 @@ const SERVED_BY: Readonly<Record<ReferenceName, { readonly value: string; readon
 export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 export const AUTH_HEADERS = { authorization: `Bearer ${BENCH_API_KEY}` };
 
-export interface ProfileRequest {
-  readonly dir: string;
-  readonly name: string;
+export interface ProjectSetup {
+  readonly database: string;
+  /** Where its standard output, the JSON log lines, is appended, as an operator's log capture would. */
+  readonly logFile: string;
+  /** PETSTORE_WORKERS (1 when absent). */
+  readonly workers?: number;
+  /** Run it under node --cpu-prof, writing this profile. */
+  readonly profile?: { readonly dir: string; readonly name: string };
 }
 
-export function projectCommand(root: string, database: string, profile?: ProfileRequest, workers = 1): ServerCommand {
+/**
+ * The project at its default configuration but for the database and the key: its log level
+ * stays `info`, so the request log line of every request is written while it is measured.
+ */
+export function projectCommand(root: string, { database, logFile, workers = 1, profile }: ProjectSetup): ServerCommand {
   const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
   return {
     label: 'the project server',
     cwd: root,
     nodeArgs: [...profiling, join(root, 'dist/main.js')],
-    env: {
-      PETSTORE_DB: database,
-      PETSTORE_API_KEYS: BENCH_API_KEY,
-      PETSTORE_LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PETSTORE_WORKERS: String(workers),
-    },
+    env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production', PETSTORE_WORKERS: String(workers) },
+    stdoutFile: logFile,
   };
 }
 
