@@ -1,7 +1,7 @@
 // The bare-metal baseline: the service's three endpoints written as directly as possible on
 // node:http + better-sqlite3, with the same schema, settings, authentication and validation
 // rules as the project. It is what the project's throughput is measured against.
-// Environment: PETSTORE_DB (a seeded file), PETSTORE_API_KEYS, HOST, PORT, BASELINE_SERVED_BY (below).
+// Environment: PETSTORE_DB (a seeded file), PETSTORE_API_KEYS, HOST, PORT, BASELINE_SYNCHRONOUS, BASELINE_SERVED_BY (below).
 // Lists add keyset paging: `after=<id>` and a `Link: <…>; rel="next"` when more pets follow.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
@@ -13,7 +13,12 @@ const db = new Database(env['PETSTORE_DB'] ?? '', { fileMustExist: true });
 // The project's settings (openSqliteDatabase): WAL, durable commits.
 db.pragma('busy_timeout = 5000');
 db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
+// BASELINE_SYNCHRONOUS: the bench passes the setting it records beside the figures (servers.ts).
+const synchronous = env['BASELINE_SYNCHRONOUS'] ?? 'FULL';
+if (!['OFF', 'NORMAL', 'FULL', 'EXTRA'].includes(synchronous)) {
+  throw new Error(`BASELINE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not "${synchronous}"`);
+}
+db.pragma(`synchronous = ${synchronous}`);
 db.pragma('foreign_keys = ON');
 
 const COLUMNS = 'id, name, category_id AS categoryId, status';

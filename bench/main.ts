@@ -13,9 +13,9 @@ import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughp
 import { runScaleCheck } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
-import { copyDatabase, seedPets } from './seed.js';
+import { copyDatabase, projectSynchronous, seedPets } from './seed.js';
 import type { ServerCommand } from './server-process.js';
-import { projectCommand, REFERENCES, referenceCommand, type ServerName } from './servers.js';
+import { projectCommand, REFERENCE_SYNCHRONOUS, REFERENCES, referenceCommand, type ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -56,6 +56,11 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));
   const seeded = join(workDir, 'seeded.db');
   log(`seeding ${count(options.pets)} pets: ${(await seedPets(seeded, options.pets)).toFixed(1)} s`);
+  const synchronous = { project: await projectSynchronous(seeded), references: REFERENCE_SYNCHRONOUS };
+  log(`SQLite synchronous: the project ${synchronous.project}, the references ${synchronous.references}`);
+  if (synchronous.project !== synchronous.references) {
+    log('WARNING: the project and the references commit with different durability: the create ratio compares unlike work');
+  }
   /** Each server has a copy of its own, so that the creates of one never reach another. */
   const database = (server: ServerName): string => {
     const path = join(workDir, `${server}.db`);
@@ -75,7 +80,10 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   const baselineScript = compileBaseline(ROOT);
   const servers = new Map<ServerName, ServerCommand>([
     ['project', projectCommand(ROOT, project)],
-    ...options.references.map((reference): [ServerName, ServerCommand] => [reference, referenceCommand(reference, ROOT, baselineScript, database(reference))]),
+    ...options.references.map((reference): [ServerName, ServerCommand] => [
+      reference,
+      referenceCommand(reference, ROOT, baselineScript, database(reference)),
+    ]),
   ]);
   const results = await runScenarios(scenarios, servers, settings, log);
   const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names)];
@@ -96,7 +104,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
       when,
       machine,
       loadGenerator: generatorRecord(generator, options),
-      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, sqliteSynchronous: 'FULL' },
+      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, sqliteSynchronous: synchronous },
       targets: TARGETS,
       scenarios: results,
     }),
@@ -108,7 +116,8 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
 async function scaleRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const [small, large] = options.scalePets;
   log(`scale check: status filter and deep page at ${count(small)} and ${count(large)} pets`);
-  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, projectLog(workDir), { ...options, generator, sizes: options.scalePets }, log);
+  const settings = { ...options, generator, sizes: options.scalePets };
+  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, projectLog(workDir), settings, log);
   const table = scaleTable(options.scalePets, scale);
   log(`\n${textTable(table)}${caveatNote(generator)}`);
   write({
@@ -145,7 +154,8 @@ async function main(): Promise<void> {
     const generator = chooseLoadGenerator(workDir, log);
     log(`load: ${generator.describe(options.connections, options.durationSeconds)}`);
     await (options.mode === 'scale' ? scaleRun(options, generator, workDir) : scenarioRun(options, generator, workDir));
-    if (existsSync(projectLog(workDir))) log(`the project logged ${(statSync(projectLog(workDir)).size / 1024 ** 2).toFixed(0)} MB to its log file meanwhile`);
+    const logged = existsSync(projectLog(workDir)) ? statSync(projectLog(workDir)).size : 0;
+    log(`the project logged ${(logged / 1024 ** 2).toFixed(0)} MB to its log file meanwhile`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

@@ -16,6 +16,12 @@ const SERVED_BY: Readonly<Record<ReferenceName, { readonly value: string; readon
   'card-floor': { value: 'koa-router', label: 'the card floor (the baseline behind Koa and @koa/router)' },
 };
 
+/**
+ * SQLite's `synchronous` setting of the references: FULL, as the project's openSqliteDatabase
+ * sets it, so that every create of either waits for its fsync and their ratio compares like with like.
+ */
+export const REFERENCE_SYNCHRONOUS = 'FULL';
+
 /** The one API key of the bench (any ≥ 16 characters of the bearer token syntax). */
 export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 export const AUTH_HEADERS = { authorization: `Bearer ${BENCH_API_KEY}` };
@@ -56,6 +62,7 @@ export function referenceCommand(reference: ReferenceName, root: string, script:
       PETSTORE_API_KEYS: BENCH_API_KEY,
       NODE_ENV: 'production',
       BASELINE_SERVED_BY: SERVED_BY[reference].value,
+      BASELINE_SYNCHRONOUS: REFERENCE_SYNCHRONOUS,
     },
   };
 }

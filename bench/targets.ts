@@ -40,12 +40,14 @@ export function judge(id: string, kind: ScenarioKind, medians: Partial<Record<Se
   const throughputTarget = TARGETS.throughput[id];
   const throughputOf = throughputTarget === undefined ? undefined : measuredOf(medians[throughputTarget.of]);
   const p99Of = kind === 'read' ? measuredOf(medians[TARGETS.readP99.of]) : undefined;
-  if (project === undefined || (throughputTarget !== undefined && throughputOf === undefined) || (kind === 'read' && p99Of === undefined)) return undefined;
+  const missing = (throughputTarget !== undefined && throughputOf === undefined) || (kind === 'read' && p99Of === undefined);
+  if (project === undefined || missing) return undefined;
 
   const misses: string[] = [];
   if (throughputTarget !== undefined && throughputOf !== undefined) {
     const ratio = project.requestsPerSecond / throughputOf.requestsPerSecond;
-    if (!(ratio >= throughputTarget.least)) misses.push(`throughput ${ratio.toFixed(3)} < ${throughputTarget.least.toFixed(2)} × ${throughputTarget.of}`);
+    const { least, of } = throughputTarget;
+    if (!(ratio >= least)) misses.push(`throughput ${ratio.toFixed(3)} < ${least.toFixed(2)} × ${of}`);
   }
   if (p99Of !== undefined) {
     const ratio = project.p99Ms / p99Of.p99Ms;
