@@ -27,8 +27,9 @@ export interface BenchOptions {
 }
 
 export const USAGE = `npm run bench -- [options]
-  --quick              smoke run: 10,000 pets, 2 s per scenario, 1 s warm-up
-  --scale              scale check: status filter and deep page at 10,000 and 1,000,000 pets
+  --quick              smoke run: 10,000 pets, 1 round of 2 s per scenario and server, 1 s warm-up
+  --scale              scale check: status filter and deep page at 10,000 and 1,000,000 pets,
+                       the project and the baseline only
   --pets=N             pets to seed (default 100000; e.g. 1000000)      env BENCH_PETS
   --duration=S         measured whole seconds per scenario (default 8)  env BENCH_DURATION
   --warmup=S           unmeasured warm-up whole seconds (default 2)     env BENCH_WARMUP
