@@ -1,18 +1,24 @@
 // The bare-metal baseline: the service's three endpoints written as directly as possible on
 // node:http + better-sqlite3, with the same schema, settings, authentication and validation
 // rules as the project. It is what the project's throughput is measured against.
-// Environment: PETSTORE_DB (a seeded file), PETSTORE_API_KEYS, HOST, PORT.
+// Environment: PETSTORE_DB (a seeded file), PETSTORE_API_KEYS, HOST, PORT, BASELINE_SYNCHRONOUS, BASELINE_SERVED_BY (below).
 // Lists add keyset paging: `after=<id>` and a `Link: <…>; rel="next"` when more pets follow.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
+import type { Context } from 'koa';
 
 const env = process.env;
 const db = new Database(env['PETSTORE_DB'] ?? '', { fileMustExist: true });
 // The project's settings (openSqliteDatabase): WAL, durable commits.
 db.pragma('busy_timeout = 5000');
 db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
+// BASELINE_SYNCHRONOUS: the bench passes the setting it records beside the figures (servers.ts).
+const synchronous = env['BASELINE_SYNCHRONOUS'] ?? 'FULL';
+if (!['OFF', 'NORMAL', 'FULL', 'EXTRA'].includes(synchronous)) {
+  throw new Error(`BASELINE_SYNCHRONOUS must be OFF, NORMAL, FULL or EXTRA, not "${synchronous}"`);
+}
+db.pragma(`synchronous = ${synchronous}`);
 db.pragma('foreign_keys = ON');
 
 const COLUMNS = 'id, name, category_id AS categoryId, status';
@@ -139,24 +145,36 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
 }
 
 /**
- * BASELINE_IN_KOA=1 (`npm run bench -- --koa-floor`): the same handler as the one middleware of
- * a bare Koa app, which leaves the response to it (ctx.respond = false). What this costs more
- * than the handler alone is the least any Koa server pays per request: Koa's context, its
- * on-finished listeners and its middleware promise.
+ * BASELINE_SERVED_BY says what hands requests to the handler above, so that each layer under
+ * the project is measured with the same work behind it:
+ * - `node` (the default): node:http itself; the baseline.
+ * - `koa`: the one middleware of a bare Koa 3 app, which leaves the response to the handler
+ *   (ctx.respond = false); the Koa floor: the least any Koa server pays per request (Koa's
+ *   context, its on-finished listeners, its middleware promise).
+ * - `koa-router`: @koa/router's routes() and allowedMethods() in a bare Koa 3 app, the three
+ *   routes of the service each handing the request to the handler; the card floor: the least
+ *   a server built as the design card says (Koa and @koa/router) can cost.
+ * Koa and the router are imported only when asked for, so the baseline loads neither.
  */
-async function servedByKoa(handler: typeof handle): Promise<(req: IncomingMessage, res: ServerResponse) => void> {
+async function servedBy(kind: string, handler: RequestListener): Promise<RequestListener> {
+  if (kind === 'node') return handler;
+  if (kind !== 'koa' && kind !== 'koa-router') throw new Error(`BASELINE_SERVED_BY must be node, koa or koa-router, not "${kind}"`);
   const { default: Koa } = await import('koa');
   const app = new Koa();
-  app.use((ctx) => {
+  const handOver = (ctx: Context): void => {
     ctx.respond = false;
     handler(ctx.req, ctx.res);
-  });
-  return app.callback();
+  };
+  if (kind === 'koa') return app.use(handOver).callback();
+  const { default: Router } = await import('@koa/router');
+  const router = new Router();
+  router.get('/v1/pets', handOver).post('/v1/pets', handOver).get('/v1/pets/:petId', handOver);
+  return app.use(router.routes()).use(router.allowedMethods()).callback();
 }
 
 const server = createServer(
   { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
-  env['BASELINE_IN_KOA'] === '1' ? await servedByKoa(handle) : handle,
+  await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', handle),
 );
 
 server.listen(Number(env['PORT'] ?? 0), env['HOST'] ?? '127.0.0.1', () => {

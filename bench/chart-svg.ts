@@ -1,15 +1,29 @@
-// The throughput chart of docs/benchmarks.md: one group per scenario, the project's bar beside
-// the baseline's, with the values and their ratio written on it. Plain SVG, no library.
-import type { Outcome } from './measure.js';
+// The throughput chart of docs/benchmarks.md: one group per scenario, a bar per server (the
+// project, then its references), with the medians and the project's ratio to the references
+// written on it. Plain SVG, no library.
+import { measuredOf, type Outcome } from './measure.js';
+import { projectRatio, SERVER_TITLES } from './report.js';
 import type { ScenarioResult } from './run-scenarios.js';
+import type { ReferenceName, ServerName } from './servers.js';
 
-const WIDTH = 920;
-const HEIGHT = 460;
-const MARGIN = { top: 84, right: 20, bottom: 110, left: 80 };
-const COLOURS = { project: '#2f6db5', baseline: '#a8acb3' } as const;
+const WIDTH = 960;
+const HEIGHT = 480;
+const MARGIN = { top: 84, right: 20, bottom: 124, left: 80 };
+const COLOURS: Readonly<Record<ServerName, string>> = {
+  project: '#2f6db5',
+  baseline: '#a8acb3',
+  'koa-floor': '#e0b469',
+  'card-floor': '#6aa86e',
+};
+const LEGEND: Readonly<Record<ServerName, string>> = {
+  project: 'project',
+  baseline: 'baseline (node:http)',
+  'koa-floor': 'Koa floor (baseline in Koa)',
+  'card-floor': 'card floor (baseline behind Koa + @koa/router)',
+};
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const rps = (o: Outcome): number | undefined => ('measured' in o ? o.measured.requestsPerSecond : undefined);
+const rps = (o: Outcome | undefined): number | undefined => measuredOf(o)?.requestsPerSecond;
 
 /** A round axis maximum above `value` that divides into five round ticks. */
 function niceCeiling(value: number): number {
@@ -21,17 +35,24 @@ function text(x: number, y: number, content: string, attributes = ''): string {
   return `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attributes}>${escape(content)}</text>`;
 }
 
-export function throughputChart(results: readonly ScenarioResult[], subtitle: string): string {
+/** The project's throughput over each reference's, as written under a group: "÷ card floor 0.71". */
+const ratios = (r: ScenarioResult, servers: readonly ServerName[]): string[] =>
+  servers
+    .filter((s): s is ReferenceName => s !== 'project')
+    .map((s) => `÷ ${SERVER_TITLES[s]} ${projectRatio(r, s, (m) => m.requestsPerSecond)?.toFixed(2) ?? '—'}`);
+
+/** `servers` in the order of their bars. */
+export function throughputChart(results: readonly ScenarioResult[], servers: readonly ServerName[], subtitle: string): string {
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const highest = Math.max(1, ...results.flatMap((r) => [rps(r.project) ?? 0, rps(r.baseline) ?? 0]));
+  const highest = Math.max(1, ...results.flatMap((r) => servers.map((s) => rps(r.medians[s]) ?? 0)));
   const top = niceCeiling(highest * 1.1);
   const y = (value: number): number => MARGIN.top + plotHeight - (value / top) * plotHeight;
   const group = plotWidth / Math.max(1, results.length);
-  const bar = Math.min(60, group * 0.32);
+  const bar = Math.min(40, (group * 0.8) / servers.length);
   const parts: string[] = [];
 
-  parts.push(text(WIDTH / 2, 26, 'Throughput per scenario: project beside the bare-metal baseline', 'text-anchor="middle" font-size="17" font-weight="bold"'));
+  parts.push(text(WIDTH / 2, 26, 'Throughput per scenario: the project beside its references (medians)', 'text-anchor="middle" font-size="17" font-weight="bold"'));
   parts.push(text(WIDTH / 2, 46, subtitle, 'text-anchor="middle" font-size="12" fill="#555"'));
   for (let i = 0; i <= 5; i++) {
     const value = (top / 5) * i;
@@ -44,37 +65,34 @@ export function throughputChart(results: readonly ScenarioResult[], subtitle: st
 
   results.forEach((r, index) => {
     const centre = MARGIN.left + group * (index + 0.5);
-    const sides = [
-      { value: rps(r.project), x: centre - bar - 2, colour: COLOURS.project },
-      { value: rps(r.baseline), x: centre + 2, colour: COLOURS.baseline },
-    ];
-    for (const side of sides) {
-      if (side.value === undefined) {
-        parts.push(text(side.x + bar / 2, y(0) - 6, 'skipped', 'text-anchor="middle" font-size="10" fill="#a33"'));
-        continue;
+    servers.forEach((server, i) => {
+      const x = centre - (bar * servers.length) / 2 + bar * i;
+      const value = rps(r.medians[server]);
+      if (value === undefined) {
+        parts.push(text(x + bar / 2, y(0) - 6, '—', 'text-anchor="middle" font-size="10" fill="#a33"'));
+        return;
       }
-      const barTop = y(side.value);
-      parts.push(`<rect x="${side.x.toFixed(1)}" y="${barTop.toFixed(1)}" width="${bar.toFixed(1)}" height="${(y(0) - barTop).toFixed(1)}" fill="${side.colour}"/>`);
-      parts.push(text(side.x + bar / 2, barTop - 5, side.value.toFixed(0), 'text-anchor="middle" font-size="11"'));
-    }
-    const [project, baseline] = [rps(r.project), rps(r.baseline)];
-    const ratio = project !== undefined && baseline !== undefined ? `ratio ${(project / baseline).toFixed(2)}` : 'no ratio';
+      const barTop = y(value);
+      parts.push(`<rect x="${(x + 1).toFixed(1)}" y="${barTop.toFixed(1)}" width="${(bar - 2).toFixed(1)}" height="${(y(0) - barTop).toFixed(1)}" fill="${COLOURS[server]}"/>`);
+      parts.push(text(x + bar / 2, barTop - 5, value.toFixed(0), 'text-anchor="middle" font-size="9"'));
+    });
     parts.push(text(centre, y(0) + 18, r.id, 'text-anchor="middle" font-size="12" font-weight="bold"'));
-    parts.push(text(centre, y(0) + 34, r.title.length > 34 ? `${r.title.slice(0, 33)}…` : r.title, 'text-anchor="middle" font-size="9.5" fill="#555"'));
-    parts.push(text(centre, y(0) + 50, ratio, 'text-anchor="middle" font-size="11" fill="#2f6db5"'));
+    parts.push(text(centre, y(0) + 32, r.title.length > 34 ? `${r.title.slice(0, 33)}…` : r.title, 'text-anchor="middle" font-size="9.5" fill="#555"'));
+    ratios(r, servers).forEach((line, i) => parts.push(text(centre, y(0) + 48 + 13 * i, line, 'text-anchor="middle" font-size="10.5" fill="#2f6db5"')));
   });
-  parts.push(text(WIDTH / 2, HEIGHT - 28, 'scenario (project / baseline throughput ratio below each)', 'text-anchor="middle" font-size="12"'));
+  parts.push(text(WIDTH / 2, HEIGHT - 12, 'scenario (the project\'s throughput over each reference\'s below each)', 'text-anchor="middle" font-size="12"'));
 
   // The legend in one row between the subtitle and the plot, clear of any bar.
   const legendY = MARGIN.top - 22;
-  const legendX = WIDTH / 2 - 230;
-  parts.push(`<rect x="${legendX}" y="${legendY - 10}" width="12" height="12" fill="${COLOURS.project}"/>`);
-  parts.push(text(legendX + 17, legendY, 'project (Koa, inversify, io-ts)', 'font-size="11"'));
-  parts.push(`<rect x="${legendX + 230}" y="${legendY - 10}" width="12" height="12" fill="${COLOURS.baseline}"/>`);
-  parts.push(text(legendX + 247, legendY, 'baseline (node:http + better-sqlite3)', 'font-size="11"'));
+  let legendX = MARGIN.left;
+  for (const server of servers) {
+    parts.push(`<rect x="${legendX}" y="${legendY - 10}" width="12" height="12" fill="${COLOURS[server]}"/>`);
+    parts.push(text(legendX + 17, legendY, LEGEND[server], 'font-size="11"'));
+    legendX += 17 + LEGEND[server].length * 6 + 18;
+  }
 
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="Helvetica, Arial, sans-serif" role="img" aria-label="Throughput per scenario, project beside baseline">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="Helvetica, Arial, sans-serif" role="img" aria-label="Throughput per scenario, the project beside its references">`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="#fff"/>`,
     ...parts.map((p) => `  ${p}`),
     '</svg>',

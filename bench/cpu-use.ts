@@ -1,6 +1,6 @@
-// Where the machine's CPU time went during a measurement: the server, the load generator
-// (this process), and everything else. "Everything else" tells a measurement disturbed by
-// other work on a shared machine from a clean one.
+// Where the machine's CPU time went during a measurement: the server, the load generator (wrk,
+// or this process with autocannon), the bench itself, and everything else. "Everything else"
+// tells a measurement disturbed by other work on a shared machine from a clean one.
 import { readdirSync, readFileSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux
@@ -55,26 +55,30 @@ export interface CpuUse {
   readonly othersPercent: number;
 }
 
-/** CPU use from now until stop(); the server's is that of `serverPid` and its children (the workers, if any). */
-export function measureCpuUse(serverPid: number): { stop(): CpuUse } {
+/**
+ * CPU use from now until stop(); the server's is that of `serverPid` and its children (the
+ * workers, if any). stop() is told the CPU time of a load generator that ran in a process of
+ * its own (wrk), which has exited by then; without it, the generator is this process (autocannon).
+ */
+export function measureCpuUse(serverPid: number): { stop(separateGeneratorSeconds?: number): CpuUse } {
   // The workers are up before a measurement starts (warm-up has run): the tree is taken once.
   const tree = processTree(serverPid);
   const started = performance.now();
   const machine = machineBusyTicks();
   const server = treeTicks(tree);
-  const generator = process.cpuUsage();
+  const own = process.cpuUsage();
   return {
-    stop: () => {
+    stop: (separateGeneratorSeconds) => {
       const seconds = (performance.now() - started) / 1000;
       const machineSeconds = (machineBusyTicks() - machine) / TICKS_PER_SECOND;
       const serverSeconds = (treeTicks(tree) - server) / TICKS_PER_SECOND;
-      const used = process.cpuUsage(generator);
-      const generatorSeconds = (used.user + used.system) / 1e6;
+      const used = process.cpuUsage(own);
+      const ownSeconds = (used.user + used.system) / 1e6;
       const percent = (s: number): number => (100 * s) / seconds;
       return {
         serverPercent: percent(serverSeconds),
-        generatorPercent: percent(generatorSeconds),
-        othersPercent: percent(Math.max(0, machineSeconds - serverSeconds - generatorSeconds)),
+        generatorPercent: percent(separateGeneratorSeconds ?? ownSeconds),
+        othersPercent: percent(Math.max(0, machineSeconds - serverSeconds - ownSeconds - (separateGeneratorSeconds ?? 0))),
       };
     },
   };

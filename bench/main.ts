@@ -1,24 +1,30 @@
-// npm run bench: the project beside the bare-metal baseline. See docs/benchmarks.md.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// npm run bench: the project beside its references (the baseline, the Koa floor, the card floor). See docs/benchmarks.md.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileBaseline } from './baseline-build.js';
 import { throughputChart } from './chart-svg.js';
+import type { LoadGenerator } from './load.js';
+import { chooseLoadGenerator } from './load-generator.js';
 import { describeMachine, machineLine } from './machine.js';
 import { type BenchOptions, parseOptions } from './options.js';
 import { PROFILED_SCENARIOS, runProfile } from './profile-run.js';
-import { COLUMNS, COST_COLUMNS, costRows, markdownTable, rows, scaleColumns, scaleRows, textTable } from './report.js';
+import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughputTable } from './report.js';
 import { runScaleCheck } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
-import { copyDatabase, seedPets } from './seed.js';
-import { baselineCommand, koaFloorCommand, projectCommand } from './servers.js';
+import { copyDatabase, projectSynchronous, seedPets } from './seed.js';
+import type { ServerCommand } from './server-process.js';
+import { projectCommand, REFERENCE_SYNCHRONOUS, REFERENCES, referenceCommand, type ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const RESULTS = join(ROOT, 'bench/results');
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
 const count = (n: number): string => n.toLocaleString('en-US');
+
+/** The project's log capture: in the work dir, removed with it at the end of the run. */
+const projectLog = (workDir: string): string => join(workDir, 'project.log');
 
 /** Writes `files` (relative to the root) and says so. */
 function write(files: Record<string, string>): void {
@@ -31,60 +37,98 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The name of a run's result files: only a complete one-process full run of the project is `latest`. */
 function resultStem(options: BenchOptions, complete: boolean): string {
-  if (options.koaFloor) return 'koa-floor';
   if (options.workers > 1) return `workers-${options.workers}`;
   if (complete) return 'latest';
   return options.mode === 'quick' ? 'quick' : 'partial';
 }
 
-async function scenarioRun(options: BenchOptions, workDir: string): Promise<void> {
+/** The load generator as the results record it: what ran, and why its ratios are compressed when they are. */
+const generatorRecord = (generator: LoadGenerator, options: BenchOptions) => ({
+  name: generator.name,
+  command: generator.describe(options.connections, options.durationSeconds),
+  ...(generator.caveat !== undefined && { caveat: generator.caveat }),
+});
+
+/** Said under every table of a run whose load generator compresses the ratios. */
+const caveatNote = (generator: LoadGenerator): string => (generator.caveat === undefined ? '' : `\n\nWARNING: ${generator.caveat}.`);
+
+async function scenarioRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));
-  const projectDb = join(workDir, 'project.db');
-  const baselineDb = join(workDir, 'baseline.db');
-  log(`seeding ${count(options.pets)} pets: ${(await seedPets(projectDb, options.pets)).toFixed(1)} s`);
-  copyDatabase(projectDb, baselineDb);
-  if (options.profile) return runProfile(ROOT, projectDb, chosen(PROFILED_SCENARIOS), options, log);
+  const seeded = join(workDir, 'seeded.db');
+  log(`seeding ${count(options.pets)} pets: ${(await seedPets(seeded, options.pets)).toFixed(1)} s`);
+  const synchronous = { project: await projectSynchronous(seeded), references: REFERENCE_SYNCHRONOUS };
+  log(`SQLite synchronous: the project ${synchronous.project}, the references ${synchronous.references}`);
+  if (synchronous.project !== synchronous.references) {
+    log('WARNING: the project and the references commit with different durability: the create ratio compares unlike work');
+  }
+  /** Each server has a copy of its own, so that the creates of one never reach another. */
+  const database = (server: ServerName): string => {
+    const path = join(workDir, `${server}.db`);
+    copyDatabase(seeded, path);
+    return path;
+  };
+  const settings = { ...options, generator };
+  const project = { database: database('project'), logFile: projectLog(workDir), workers: options.workers };
+  if (options.profile) return runProfile(ROOT, project, chosen(PROFILED_SCENARIOS), settings, log);
 
   const scenarios = chosen(SCENARIOS);
+  const names: ServerName[] = ['project', ...options.references];
   log(
-    `${scenarios.length} scenarios × 2 servers × ${options.rounds} round(s) × (${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ` +
-      `${options.connections} connections`,
+    `${scenarios.length} scenarios × ${names.length} servers (${names.join(', ')}) × ${options.rounds} round(s) × ` +
+      `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections`,
   );
   const baselineScript = compileBaseline(ROOT);
-  if (options.koaFloor) log('in the project\'s place: the baseline\'s handler inside a bare Koa app (--koa-floor)');
-  const project = () =>
-    options.koaFloor ? koaFloorCommand(ROOT, baselineScript, projectDb) : projectCommand(ROOT, projectDb, undefined, options.workers);
-  const results = await runScenarios(scenarios, { project, baseline: () => baselineCommand(ROOT, baselineScript, baselineDb) }, options, log);
-  const deep = results.find((r) => r.id === 'deep-page');
-  if (deep !== undefined && 'skipped' in deep.project) log(`deep page: skipped (${deep.project.skipped})`);
-  log(`\n${textTable(COLUMNS, rows(results))}`);
-  log(`\n${textTable(COST_COLUMNS, costRows(results))}`);
+  const servers = new Map<ServerName, ServerCommand>([
+    ['project', projectCommand(ROOT, project)],
+    ...options.references.map((reference): [ServerName, ServerCommand] => [
+      reference,
+      referenceCommand(reference, ROOT, baselineScript, database(reference)),
+    ]),
+  ]);
+  const results = await runScenarios(scenarios, servers, settings, log);
+  const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names)];
+  log(`\n${tables.map(textTable).join('\n\n')}${caveatNote(generator)}`);
 
-  // Only a full run of every scenario, with one server process, replaces the figures and the chart of the documentation.
-  const complete = options.mode === 'full' && scenarios.length === SCENARIOS.length && options.workers === 1 && !options.koaFloor;
+  // Only a full run of every scenario and every reference, with one server process, replaces the figures and the chart of the documentation.
+  const complete =
+    options.mode === 'full' && scenarios.length === SCENARIOS.length && options.references.length === REFERENCES.length && options.workers === 1;
   const stem = resultStem(options, complete);
   const machine = describeMachine();
   const when = new Date().toISOString();
-  const { pets, connections, durationSeconds, warmupSeconds, rounds, workers } = options;
+  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers } = options;
   const subtitle =
-    `${count(pets)} pets, ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''}${options.koaFloor ? ' "project": the baseline inside Koa,' : ''} ${durationSeconds} s after ${warmupSeconds} s warm-up, best of ${rounds}; ` +
-    `${machineLine(machine)}; ${when.slice(0, 10)}`;
+    `${count(pets)} pets, ${generator.name} with ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''} ` +
+    `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
-    [`bench/results/${stem}.json`]: json({ when, machine, settings: { pets, connections, durationSeconds, warmupSeconds, rounds, workers, koaFloor: options.koaFloor }, targets: TARGETS, scenarios: results }),
-    [`bench/results/${stem}.md`]: `${markdownTable(COLUMNS, rows(results))}\n\n${markdownTable(COST_COLUMNS, costRows(results))}\n`,
-    [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, subtitle),
+    [`bench/results/${stem}.json`]: json({
+      when,
+      machine,
+      loadGenerator: generatorRecord(generator, options),
+      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, sqliteSynchronous: synchronous },
+      targets: TARGETS,
+      scenarios: results,
+    }),
+    [`bench/results/${stem}.md`]: `${tables.map(markdownTable).join('\n\n')}${caveatNote(generator)}\n`,
+    [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, names, subtitle),
   });
 }
 
-async function scaleRun(options: BenchOptions, workDir: string): Promise<void> {
+async function scaleRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const [small, large] = options.scalePets;
   log(`scale check: status filter and deep page at ${count(small)} and ${count(large)} pets`);
-  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, { ...options, sizes: options.scalePets }, log);
-  const header = scaleColumns(options.scalePets);
-  log(`\n${textTable(header, scaleRows(scale))}`);
+  const settings = { ...options, generator, sizes: options.scalePets };
+  const scale = await runScaleCheck(ROOT, compileBaseline(ROOT), workDir, projectLog(workDir), settings, log);
+  const table = scaleTable(options.scalePets, scale);
+  log(`\n${textTable(table)}${caveatNote(generator)}`);
   write({
-    'bench/results/scale.json': json({ when: new Date().toISOString(), machine: describeMachine(), sizes: options.scalePets, rows: scale }),
-    'bench/results/scale.md': `${markdownTable(header, scaleRows(scale))}\n`,
+    'bench/results/scale.json': json({
+      when: new Date().toISOString(),
+      machine: describeMachine(),
+      loadGenerator: generatorRecord(generator, options),
+      sizes: options.scalePets,
+      rows: scale,
+    }),
+    'bench/results/scale.md': `${markdownTable(table)}${caveatNote(generator)}\n`,
   });
 }
 
@@ -107,7 +151,11 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const started = Date.now();
   try {
-    await (options.mode === 'scale' ? scaleRun(options, workDir) : scenarioRun(options, workDir));
+    const generator = chooseLoadGenerator(workDir, log);
+    log(`load: ${generator.describe(options.connections, options.durationSeconds)}`);
+    await (options.mode === 'scale' ? scaleRun(options, generator, workDir) : scenarioRun(options, generator, workDir));
+    const logged = existsSync(projectLog(workDir)) ? statSync(projectLog(workDir)).size : 0;
+    log(`the project logged ${(logged / 1024 ** 2).toFixed(0)} MB to its log file meanwhile`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }

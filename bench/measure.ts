@@ -1,7 +1,7 @@
 // One scenario on one server: start it alone, prepare, warm up, measure under load with
 // its peak RSS, stop it. Each measurement has the machine to itself with the load generator.
 import { measureCpuUse, waitForQuiet } from './cpu-use.js';
-import { runLoad } from './load.js';
+import type { LoadGenerator } from './load.js';
 import type { Scenario } from './scenarios.js';
 import { type ServerCommand, samplePeakRss, startServer } from './server-process.js';
 import { AUTH_HEADERS } from './servers.js';
@@ -13,8 +13,9 @@ export interface Measurement {
   readonly peakRssMb: number;
   /** Unexpected statuses and connection errors: a measurement with any is not trusted. */
   readonly failures: number;
-  /** CPU use during the measurement, in % of one CPU: the server's, and other processes' (noise). */
+  /** CPU use during the measurement, in % of one CPU: the server's, the load generator's, and other processes' (noise). */
   readonly serverCpuPercent: number;
+  readonly generatorCpuPercent: number;
   readonly othersCpuPercent: number;
   /** Server CPU time per answered request: the cost of a request, little moved by other load on the machine. */
   readonly serverCpuMicrosPerRequest: number;
@@ -27,11 +28,16 @@ export const DISTURBED_PERCENT = 25;
 
 export type Outcome = { readonly measured: Measurement } | { readonly skipped: string };
 
+/** The figures of an outcome; absent when the server was skipped or not measured at all. */
+export const measuredOf = (outcome: Outcome | undefined): Measurement | undefined =>
+  outcome !== undefined && 'measured' in outcome ? outcome.measured : undefined;
+
 export interface LoadSettings {
   readonly pets: number;
   readonly connections: number;
   readonly warmupSeconds: number;
   readonly durationSeconds: number;
+  readonly generator: LoadGenerator;
 }
 
 /** The monotonic clock in microseconds: the clock of V8's CPU profiles, so a profile can be cut to the measured window. */
@@ -56,9 +62,9 @@ export async function measure(
     const prepared = await scenario.prepare({ origin: server.origin, headers: AUTH_HEADERS, pets: settings.pets });
     if ('skipped' in prepared) return prepared;
     const load = (seconds: number) =>
-      runLoad({
+      settings.generator.run({
         origin: server.origin,
-        requestsFor: prepared.requestsFor,
+        requests: prepared.requests,
         headers: AUTH_HEADERS,
         expectedStatus: scenario.expectedStatus,
         connections: settings.connections,
@@ -70,7 +76,7 @@ export async function measure(
     const startMicros = nowMicros();
     const result = await load(settings.durationSeconds);
     hooks.measuredWindow?.(startMicros, nowMicros());
-    const cpuUse = cpu.stop();
+    const cpuUse = cpu.stop(result.generatorCpuSeconds);
     const peak = await rss.stop();
     return {
       measured: {
@@ -80,6 +86,7 @@ export async function measure(
         peakRssMb: peak / (1024 * 1024),
         failures: result.failures,
         serverCpuPercent: cpuUse.serverPercent,
+        generatorCpuPercent: cpuUse.generatorPercent,
         othersCpuPercent: cpuUse.othersPercent,
         serverCpuMicrosPerRequest: (cpuUse.serverPercent / 100) * (1e6 / result.requestsPerSecond),
         disturbed: cpuUse.othersPercent > DISTURBED_PERCENT,

@@ -1,5 +1,6 @@
 // The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
 import { SCENARIOS } from './scenarios.js';
+import { REFERENCES, type ReferenceName } from './servers.js';
 
 export type BenchMode = 'full' | 'quick' | 'scale';
 
@@ -15,41 +16,49 @@ export interface BenchOptions {
   readonly connections: number;
   /** Scenario ids to run (all when empty). */
   readonly only: readonly string[];
-  /** Alternating project/baseline measurements per scenario; the best of each side is kept. */
+  /** Alternating measurements of every server per scenario; the median of each side is reported. */
   readonly rounds: number;
+  /** The references measured beside the project, in the order of the rounds (all by default). */
+  readonly references: readonly ReferenceName[];
   /** Run the project under `node --cpu-prof` and summarise where its CPU time goes. */
   readonly profile: boolean;
-  /** PETSTORE_WORKERS of the project server (the baseline is always one process). */
+  /** PETSTORE_WORKERS of the project server (the references are always one process). */
   readonly workers: number;
-  /** Measure the Koa floor in the project's place: the baseline's own handler inside a bare Koa app. */
-  readonly koaFloor: boolean;
 }
 
 export const USAGE = `npm run bench -- [options]
-  --quick              smoke run: 10,000 pets, 2 s per scenario, 1 s warm-up
-  --scale              scale check: status filter and deep page at 10,000 and 1,000,000 pets
+  --quick              smoke run: 10,000 pets, 1 round of 2 s per scenario and server, 1 s warm-up
+  --scale              scale check: status filter and deep page at 10,000 and 1,000,000 pets,
+                       the project and the baseline only
   --pets=N             pets to seed (default 100000; e.g. 1000000)      env BENCH_PETS
-  --duration=S         measured seconds per scenario (default 10)       env BENCH_DURATION
-  --warmup=S           unmeasured warm-up seconds (default 2)           env BENCH_WARMUP
-  --connections=N      concurrent connections (default 10)              env BENCH_CONNECTIONS
+  --duration=S         measured whole seconds per scenario (default 8)  env BENCH_DURATION
+  --warmup=S           unmeasured warm-up whole seconds (default 2)     env BENCH_WARMUP
+  --connections=N      concurrent connections of wrk (default 32)       env BENCH_CONNECTIONS
   --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create);
                        a partial run writes bench/results/partial.* and leaves the docs alone
-  --rounds=N           measurements per scenario and server, alternating;
-                       the best of each side is kept (default 2, quick 1) env BENCH_ROUNDS
+  --references=R,R     the references measured beside the project (default all: baseline,koa-floor,card-floor);
+                       fewer make a shorter, partial run                env BENCH_REFERENCES
+  --rounds=N           alternating rounds of every server per scenario;
+                       the median of each side is reported (default 3, quick 1) env BENCH_ROUNDS
   --workers=N          run the project with PETSTORE_WORKERS=N (default 1); CPU and RSS are those of
                        all its processes; writes bench/results/workers-N.* and leaves the docs alone
                                                                         env BENCH_WORKERS
-  --profile            run the project under --cpu-prof (list, get by id, create) and print its hot spots
-  --koa-floor          measure, in the project's place, the baseline's own handler inside a bare Koa app:
-                       what Koa alone costs; writes bench/results/koa-floor.* and leaves the docs alone`;
+  --profile            run the project alone under --cpu-prof (list, get by id, create) and print its hot spots`;
 
-function positive(name: string, text: string | undefined, fallback: number, integer = true): number {
+/** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
+function positive(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new Error(`${name} must be a positive ${integer ? 'integer' : 'number'}, not "${text}"`);
-  }
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, not "${text}"`);
   return value;
+}
+
+/** The comma-separated names in `text`, each one of `known`. */
+function namesFrom(text: string | undefined, known: readonly string[], what: string): string[] {
+  const names = (text ?? '').split(',').filter((name) => name !== '');
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) throw new Error(`unknown ${what} ${unknown.join(', ')}; known: ${known.join(', ')}`);
+  return names;
 }
 
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
@@ -59,32 +68,30 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'rounds', 'profile', 'workers', 'koa-floor', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'profile', 'workers', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
-  if (flags.has('koa-floor') && (flags.has('scale') || flags.has('profile') || flags.has('workers'))) {
-    throw new Error('--koa-floor replaces the project in a scenario run; it does not combine with --scale, --profile or --workers');
-  }
 
-  const only = (flags.get('only') ?? '').split(',').filter((id) => id !== '');
-  const unknown = only.filter((id) => !SCENARIOS.some((s) => s.id === id));
-  if (unknown.length > 0) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.id).join(', ')}`);
+  const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
+  const only = namesFrom(flags.get('only'), SCENARIOS.map((s) => s.id), 'scenario');
+  const named = namesFrom(value('references', 'BENCH_REFERENCES'), REFERENCES, 'reference');
+  // In the order of REFERENCES whatever the order given, so the rounds always take turns alike.
+  const references = named.length === 0 ? REFERENCES : REFERENCES.filter((r) => named.includes(r));
 
   const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
   const quick = mode === 'quick';
-  const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
   return {
     mode,
     pets: positive('--pets', value('pets', 'BENCH_PETS'), quick ? 10_000 : 100_000),
     scalePets: [10_000, 1_000_000],
-    durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 10, false),
-    warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2, false),
-    connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 10),
+    durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 8),
+    warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2),
+    connections: positive('--connections', value('connections', 'BENCH_CONNECTIONS'), 32),
     only,
-    rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 2),
+    rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 3),
+    references,
     profile: flags.has('profile'),
     workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
-    koaFloor: flags.has('koa-floor'),
   };
 }

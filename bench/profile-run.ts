@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { measure, type LoadSettings } from './measure.js';
 import { bySource, formatHotSpots, readProfile, selfTime, type Window } from './profile-top.js';
 import { createPet, getById, listFirstPage, type Scenario } from './scenarios.js';
-import { projectCommand } from './servers.js';
+import { projectCommand, type ProjectSetup } from './servers.js';
 
 export const PROFILED_SCENARIOS = [listFirstPage, getById, createPet];
 
 export async function runProfile(
   root: string,
-  database: string,
+  project: Omit<ProjectSetup, 'profile'>,
   scenarios: readonly Scenario[],
   settings: LoadSettings,
   log: (line: string) => void,
@@ -21,7 +21,7 @@ export async function runProfile(
   for (const scenario of scenarios) {
     const name = `project-${scenario.id}.cpuprofile`;
     let window: Window | undefined;
-    const outcome = await measure(scenario, projectCommand(root, database, { dir, name }), settings, {
+    const outcome = await measure(scenario, projectCommand(root, { ...project, profile: { dir, name } }), settings, {
       log,
       measuredWindow: (start, end) => (window = [start, end]),
     });

@@ -1,112 +1,149 @@
-// The figures of a scenario run as rows, printed as a text table (stdout) or a Markdown table (docs).
-import type { Outcome } from './measure.js';
+// The figures of a scenario run as tables (throughput, latency, cost), printed as text
+// (stdout) or Markdown (results). Every figure is a median over the rounds; every ratio is the
+// project's median over a reference's.
+import { measuredOf, type Measurement, type Outcome } from './measure.js';
 import type { ScenarioResult } from './run-scenarios.js';
 import type { ScaleRow } from './scale-check.js';
+import type { ReferenceName, ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
 
-export const COLUMNS = [
-  'scenario',
-  'project req/s',
-  'baseline req/s',
-  'ratio',
-  'project p50/p99 ms',
-  'baseline p50/p99 ms',
-  'p99 ratio',
-  'project peak RSS MB',
-  'target met?',
-] as const;
-
-const rate = (o: Outcome): string => ('skipped' in o ? 'skipped' : o.measured.requestsPerSecond.toFixed(0));
-const latency = (o: Outcome): string =>
-  'skipped' in o ? '—' : `${o.measured.p50Ms.toFixed(2)} / ${o.measured.p99Ms.toFixed(2)}`;
-const rss = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.peakRssMb.toFixed(0));
-
-function ratios(r: ScenarioResult): [string, string] {
-  if (!('measured' in r.project) || !('measured' in r.baseline)) return ['—', '—'];
-  const p = r.project.measured;
-  const b = r.baseline.measured;
-  return [(p.requestsPerSecond / b.requestsPerSecond).toFixed(2), `${(p.p99Ms / b.p99Ms).toFixed(2)}×`];
+export interface Table {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
 }
 
-const disturbed = (...outcomes: Outcome[]): string =>
-  outcomes.some((o) => 'measured' in o && o.measured.disturbed) ? ' (disturbed by other processes)' : '';
+export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
+  project: 'project',
+  baseline: 'baseline',
+  'koa-floor': 'Koa floor',
+  'card-floor': 'card floor',
+};
+
+const rate = (o: Outcome | undefined): string =>
+  o !== undefined && 'skipped' in o ? 'skipped' : (measuredOf(o)?.requestsPerSecond.toFixed(0) ?? '—');
+const latency = (o: Outcome | undefined): string => {
+  const m = measuredOf(o);
+  return m === undefined ? '—' : `${m.p50Ms.toFixed(2)} / ${m.p99Ms.toFixed(2)}`;
+};
+
+/** The project's `pick` over a reference's; absent when either was not measured. */
+export function projectRatio(r: ScenarioResult, reference: ReferenceName, pick: (m: Measurement) => number): number | undefined {
+  const project = measuredOf(r.medians.project);
+  const other = measuredOf(r.medians[reference]);
+  return project === undefined || other === undefined ? undefined : pick(project) / pick(other);
+}
+
+const ratio = (r: ScenarioResult, reference: ReferenceName, pick: (m: Measurement) => number, suffix = ''): string =>
+  `${projectRatio(r, reference, pick)?.toFixed(2) ?? '—'}${suffix}`;
+
+const disturbed = (...outcomes: (Outcome | undefined)[]): string =>
+  outcomes.some((o) => measuredOf(o)?.disturbed) ? ' (disturbed by other processes)' : '';
 
 const verdict = (r: ScenarioResult): string =>
-  (r.verdict === undefined
-    ? `— (project ${'skipped' in r.project ? r.project.skipped : 'measured'})`
-    : r.verdict.met
-      ? 'yes'
-      : `no: ${r.verdict.misses.join(', ')}`) + disturbed(r.project, r.baseline);
+  (r.verdict === undefined ? '— (not judged: a server it needs was not measured)' : r.verdict.met ? 'yes' : `no: ${r.verdict.misses.join(', ')}`) +
+  disturbed(...Object.values(r.medians));
 
-export function rows(results: readonly ScenarioResult[]): string[][] {
-  return results.map((r) => {
-    const [throughput, p99] = ratios(r);
-    return [r.title, rate(r.project), rate(r.baseline), throughput, latency(r.project), latency(r.baseline), p99, rss(r.project), verdict(r)];
-  });
+/** Median requests/s of each server, the project's ratio to each reference, and the targets. */
+export function throughputTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
+  const references = servers.filter((s): s is ReferenceName => s !== 'project');
+  return {
+    header: [
+      'scenario',
+      ...servers.map((s) => `${SERVER_TITLES[s]} req/s`),
+      ...references.map((s) => `÷ ${SERVER_TITLES[s]}`),
+      'target met?',
+    ],
+    rows: results.map((r) => [
+      r.title,
+      ...servers.map((s) => rate(r.medians[s])),
+      ...references.map((s) => ratio(r, s, (m) => m.requestsPerSecond)),
+      verdict(r),
+    ]),
+  };
 }
 
-export const COST_COLUMNS = [
-  'scenario',
-  'project CPU µs/request',
-  'baseline CPU µs/request',
-  'cost ratio',
-  'other processes % CPU (project / baseline run)',
-] as const;
+/** Median p50 / p99 of each server, the project's p99 ratio to each reference, and its peak RSS. */
+export function latencyTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
+  const references = servers.filter((s): s is ReferenceName => s !== 'project');
+  return {
+    header: [
+      'scenario',
+      ...servers.map((s) => `${SERVER_TITLES[s]} p50 / p99 ms`),
+      ...references.map((s) => `p99 ÷ ${SERVER_TITLES[s]}`),
+      'project peak RSS MB',
+    ],
+    rows: results.map((r) => [
+      r.title,
+      ...servers.map((s) => latency(r.medians[s])),
+      ...references.map((s) => ratio(r, s, (m) => m.p99Ms, '×')),
+      measuredOf(r.medians.project)?.peakRssMb.toFixed(0) ?? '—',
+    ]),
+  };
+}
 
 /** Server CPU time per request: how much work each request costs, little moved by other load on the machine. */
-export function costRows(results: readonly ScenarioResult[]): string[][] {
-  const micros = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.serverCpuMicrosPerRequest.toFixed(0));
-  const others = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.othersCpuPercent.toFixed(0));
-  return results.map((r) => [
-    r.title,
-    micros(r.project),
-    micros(r.baseline),
-    'measured' in r.project && 'measured' in r.baseline
-      ? (r.project.measured.serverCpuMicrosPerRequest / r.baseline.measured.serverCpuMicrosPerRequest).toFixed(2)
-      : '—',
-    `${others(r.project)} / ${others(r.baseline)}`,
-  ]);
+export function costTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
+  const references = servers.filter((s): s is ReferenceName => s !== 'project');
+  const percents = (r: ScenarioResult, pick: (m: Measurement) => number): string =>
+    servers.map((s) => measuredOf(r.medians[s])).map((m) => (m === undefined ? '—' : pick(m).toFixed(0))).join(' / ');
+  const order = servers.map((s) => SERVER_TITLES[s]).join(' / ');
+  return {
+    header: [
+      'scenario',
+      ...servers.map((s) => `${SERVER_TITLES[s]} CPU µs/request`),
+      ...references.map((s) => `cost ÷ ${SERVER_TITLES[s]}`),
+      `load generator % CPU (${order})`,
+      `other processes % CPU (${order})`,
+    ],
+    rows: results.map((r) => [
+      r.title,
+      ...servers.map((s) => measuredOf(r.medians[s])?.serverCpuMicrosPerRequest.toFixed(0) ?? '—'),
+      ...references.map((s) => ratio(r, s, (m) => m.serverCpuMicrosPerRequest)),
+      percents(r, (m) => m.generatorCpuPercent),
+      percents(r, (m) => m.othersCpuPercent),
+    ]),
+  };
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
-export const scaleColumns = ([small, large]: readonly [number, number]): string[] => [
-  'scenario',
-  'server',
-  `req/s at ${count(small)}`,
-  `req/s at ${count(large)}`,
-  `throughput ratio (≤ ${TARGETS.scaleRatio})`,
-  'CPU µs/request small / large',
-  `CPU ratio (≤ ${TARGETS.scaleRatio})`,
-  'p99 ms small / large',
-  'target met?',
-];
-
-export function scaleRows(scale: readonly ScaleRow[]): string[][] {
-  const p99 = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.p99Ms.toFixed(2));
-  const cpu = (o: Outcome): string => ('skipped' in o ? '—' : o.measured.serverCpuMicrosPerRequest.toFixed(0));
-  return scale.map((r) => [
-    r.scenario,
-    r.server,
-    rate(r.small),
-    rate(r.large),
-    r.throughputRatio?.toFixed(2) ?? '—',
-    `${cpu(r.small)} / ${cpu(r.large)}`,
-    r.cpuRatio?.toFixed(2) ?? '—',
-    `${p99(r.small)} / ${p99(r.large)}`,
-    (r.met === undefined ? (r.scenario === 'deep-page' ? 'deep page: pending cursor paging' : '—') : r.met ? 'yes' : 'no') +
-      disturbed(r.small, r.large),
-  ]);
+export function scaleTable([small, large]: readonly [number, number], scale: readonly ScaleRow[]): Table {
+  const p99 = (o: Outcome): string => measuredOf(o)?.p99Ms.toFixed(2) ?? '—';
+  const cpu = (o: Outcome): string => measuredOf(o)?.serverCpuMicrosPerRequest.toFixed(0) ?? '—';
+  return {
+    header: [
+      'scenario',
+      'server',
+      `req/s at ${count(small)}`,
+      `req/s at ${count(large)}`,
+      `throughput ratio (≤ ${TARGETS.scaleRatio})`,
+      'CPU µs/request small / large',
+      `CPU ratio (≤ ${TARGETS.scaleRatio})`,
+      'p99 ms small / large',
+      'target met?',
+    ],
+    rows: scale.map((r) => [
+      r.scenario,
+      r.server,
+      rate(r.small),
+      rate(r.large),
+      r.throughputRatio?.toFixed(2) ?? '—',
+      `${cpu(r.small)} / ${cpu(r.large)}`,
+      r.cpuRatio?.toFixed(2) ?? '—',
+      `${p99(r.small)} / ${p99(r.large)}`,
+      (r.met === undefined ? '—' : r.met ? 'yes' : 'no') + disturbed(r.small, r.large),
+    ]),
+  };
 }
 
 /** A fixed-width table for the terminal. */
-export function textTable(header: readonly string[], body: readonly string[][]): string {
-  const widths = header.map((h, i) => Math.max(h.length, ...body.map((row) => (row[i] ?? '').length)));
+export function textTable({ header, rows }: Table): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const line = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
-  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }
 
-export function markdownTable(header: readonly string[], body: readonly string[][]): string {
+export function markdownTable({ header, rows }: Table): string {
   const line = (cells: readonly string[]): string => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-  return [line(header), `|${header.map(() => '---').join('|')}|`, ...body.map(line)].join('\n');
+  return [line(header), `|${header.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }

@@ -1,15 +1,21 @@
-// One scenario on both servers in alternating rounds, measured again when other processes
-// disturbed it, and the best undisturbed figures of each side kept.
+// One scenario on several servers in alternating rounds (A, B, C, D, A, B, C, D…), measured
+// again when other processes disturbed too many rounds, and the median of each side reported.
 import { measure, type LoadSettings, type Measurement, type Outcome } from './measure.js';
 import type { Scenario } from './scenarios.js';
 import type { ServerCommand } from './server-process.js';
 import type { ServerName } from './servers.js';
 
-/** Rounds added, at most, for a side that has no undisturbed measurement yet. */
+/** Rounds added, at most, while a side has too few undisturbed rounds. */
 const EXTRA_ROUNDS = 3;
 
 export interface RoundSettings extends LoadSettings {
   readonly rounds: number;
+}
+
+/** Each side's median, and every round it is the median of. */
+export interface SideResults {
+  readonly median: Outcome;
+  readonly rounds: readonly Outcome[];
 }
 
 const describe = (outcome: Outcome): string => {
@@ -18,47 +24,68 @@ const describe = (outcome: Outcome): string => {
   return (
     `${m.requestsPerSecond.toFixed(0).padStart(6)} req/s, p99 ${m.p99Ms.toFixed(2).padStart(6)} ms, ` +
     `server CPU ${m.serverCpuPercent.toFixed(0)}% (${m.serverCpuMicrosPerRequest.toFixed(0)} µs/request), RSS ${m.peakRssMb.toFixed(0)} MB, ` +
-    `other processes ${m.othersCpuPercent.toFixed(0)}%${m.disturbed ? ' (disturbed)' : ''}` +
+    `load generator ${m.generatorCpuPercent.toFixed(0)}%, other processes ${m.othersCpuPercent.toFixed(0)}%${m.disturbed ? ' (disturbed)' : ''}` +
     (m.failures > 0 ? `, ${m.failures} FAILED requests` : '')
   );
 };
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /**
- * The best of several rounds: the undisturbed one with the highest throughput (other work on
- * the machine can only slow a round down), or the best disturbed one when no round was clean.
- * The peak RSS and the failures are those of every round.
+ * The median of each figure over a side's undisturbed rounds, or over all of them when none
+ * was undisturbed (then marked disturbed): the machine's swings move the middle round least.
+ * The peak RSS is the highest of every round, and the failures their sum.
  */
-export function bestOf(outcomes: readonly Outcome[]): Outcome {
+export function medianOf(outcomes: readonly Outcome[]): Outcome {
   const measured = outcomes.flatMap((o) => ('measured' in o ? [o.measured] : []));
   if (measured.length === 0) return outcomes[0]!;
   const clean = measured.filter((m) => !m.disturbed);
-  const best = (clean.length > 0 ? clean : measured).reduce((a, b) => (b.requestsPerSecond > a.requestsPerSecond ? b : a));
-  const highest = (pick: (m: Measurement) => number): number => Math.max(...measured.map(pick));
-  return { measured: { ...best, peakRssMb: highest((m) => m.peakRssMb), failures: measured.reduce((n, m) => n + m.failures, 0) } };
+  const kept = clean.length > 0 ? clean : measured;
+  const middle = (pick: (m: Measurement) => number): number => median(kept.map(pick));
+  return {
+    measured: {
+      requestsPerSecond: middle((m) => m.requestsPerSecond),
+      p50Ms: middle((m) => m.p50Ms),
+      p99Ms: middle((m) => m.p99Ms),
+      serverCpuPercent: middle((m) => m.serverCpuPercent),
+      generatorCpuPercent: middle((m) => m.generatorCpuPercent),
+      othersCpuPercent: middle((m) => m.othersCpuPercent),
+      serverCpuMicrosPerRequest: middle((m) => m.serverCpuMicrosPerRequest),
+      peakRssMb: Math.max(...measured.map((m) => m.peakRssMb)),
+      failures: measured.reduce((n, m) => n + m.failures, 0),
+      disturbed: clean.length === 0,
+    },
+  };
 }
 
-const needsAnother = (outcomes: readonly Outcome[]): boolean =>
-  outcomes.some((o) => 'measured' in o) && !outcomes.some((o) => 'measured' in o && !o.measured.disturbed);
+/** A side needs another round while fewer than a majority of the planned rounds were undisturbed. */
+const needsAnother = (outcomes: readonly Outcome[], planned: number): boolean =>
+  outcomes.some((o) => 'measured' in o) && outcomes.filter((o) => 'measured' in o && !o.measured.disturbed).length < Math.floor(planned / 2) + 1;
 
+/** `servers` in the order they take turns. */
 export async function measureInRounds(
   scenario: Scenario,
-  commands: Readonly<Record<ServerName, ServerCommand>>,
+  servers: ReadonlyMap<ServerName, ServerCommand>,
   settings: RoundSettings,
   log: (line: string) => void,
   label = scenario.id,
-): Promise<Record<ServerName, Outcome>> {
-  const outcomes: Record<ServerName, Outcome[]> = { project: [], baseline: [] };
-  // The servers alternate, back to back, so that a drift of the machine weighs on both alike.
+): Promise<Map<ServerName, SideResults>> {
+  const outcomes = new Map([...servers.keys()].map((name) => [name, [] as Outcome[]]));
+  const short = (name: ServerName): boolean => needsAnother(outcomes.get(name)!, settings.rounds);
+  // Every server takes its turn in every round, extra rounds too, so that a drift of the machine weighs on all alike.
   for (let round = 1; round <= settings.rounds + EXTRA_ROUNDS; round++) {
-    const extra = round > settings.rounds;
-    for (const server of ['project', 'baseline'] as const) {
-      // A server that cannot run the scenario (no paging yet) will not in another round either.
-      if ((extra && !needsAnother(outcomes[server])) || outcomes[server].some((o) => 'skipped' in o)) continue;
-      const outcome = await measure(scenario, commands[server], settings, { log });
-      outcomes[server].push(outcome);
-      log(`  ${label.padEnd(24)} ${String(round).padStart(2)}  ${server.padEnd(8)}  ${describe(outcome)}`);
+    if (round > settings.rounds && ![...servers.keys()].some(short)) break;
+    for (const [name, command] of servers) {
+      // A server that cannot run the scenario will not in another round either.
+      if (outcomes.get(name)!.some((o) => 'skipped' in o)) continue;
+      const outcome = await measure(scenario, command, settings, { log });
+      outcomes.get(name)!.push(outcome);
+      log(`  ${label.padEnd(24)} ${String(round).padStart(2)}  ${name.padEnd(10)}  ${describe(outcome)}`);
     }
-    if (round >= settings.rounds && !needsAnother(outcomes.project) && !needsAnother(outcomes.baseline)) break;
   }
-  return { project: bestOf(outcomes.project), baseline: bestOf(outcomes.baseline) };
+  return new Map([...outcomes].map(([name, rounds]) => [name, { median: medianOf(rounds), rounds }]));
 }

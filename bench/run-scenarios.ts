@@ -1,38 +1,38 @@
-// The scenario run: each scenario on the project and on the baseline, one server at a time.
+// The scenario run: each scenario on the project and its references, one server at a time,
+// in alternating rounds.
 import type { Outcome } from './measure.js';
 import { measureInRounds, type RoundSettings } from './rounds.js';
 import type { Scenario, ScenarioKind } from './scenarios.js';
 import type { ServerCommand } from './server-process.js';
+import type { ServerName } from './servers.js';
 import { judge, type Verdict } from './targets.js';
 
 export interface ScenarioResult {
   readonly id: string;
   readonly title: string;
   readonly kind: ScenarioKind;
-  readonly project: Outcome;
-  readonly baseline: Outcome;
-  /** Absent when either side could not be measured. */
+  /** Each server's median over its rounds: the figures reported and judged. */
+  readonly medians: Partial<Record<ServerName, Outcome>>;
+  /** Each server's rounds, in the order they were measured. */
+  readonly rounds: Partial<Record<ServerName, readonly Outcome[]>>;
+  /** Absent when the project or a reference a target names could not be measured. */
   readonly verdict?: Verdict;
 }
 
-export interface Servers {
-  readonly project: (scenario: Scenario) => ServerCommand;
-  readonly baseline: (scenario: Scenario) => ServerCommand;
-}
-
+/** `servers` in the order they take turns in each round. */
 export async function runScenarios(
   scenarios: readonly Scenario[],
-  servers: Servers,
+  servers: ReadonlyMap<ServerName, ServerCommand>,
   settings: RoundSettings,
   log: (line: string) => void,
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
-    const commands = { project: servers.project(scenario), baseline: servers.baseline(scenario) };
-    const { project, baseline } = await measureInRounds(scenario, commands, settings, log);
-    const verdict =
-      'measured' in project && 'measured' in baseline ? judge(scenario.kind, project.measured, baseline.measured) : undefined;
-    results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, project, baseline, ...(verdict && { verdict }) });
+    const sides = [...(await measureInRounds(scenario, servers, settings, log))];
+    const medians = Object.fromEntries(sides.map(([name, side]) => [name, side.median]));
+    const rounds = Object.fromEntries(sides.map(([name, side]) => [name, side.rounds]));
+    const verdict = judge(scenario.id, scenario.kind, medians);
+    results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, medians, rounds, ...(verdict && { verdict }) });
   }
   return results;
 }

@@ -5,7 +5,8 @@ import type { LoadSettings, Outcome } from './measure.js';
 import { measureInRounds } from './rounds.js';
 import { deepPage, listByStatus } from './scenarios.js';
 import { copyDatabase, seedPets } from './seed.js';
-import { baselineCommand, projectCommand, type ServerName } from './servers.js';
+import type { ServerCommand } from './server-process.js';
+import { projectCommand, referenceCommand, type ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -32,6 +33,7 @@ export async function runScaleCheck(
   root: string,
   baselineScript: string,
   workDir: string,
+  projectLog: string,
   settings: ScaleSettings,
   log: (line: string) => void,
 ): Promise<ScaleRow[]> {
@@ -41,10 +43,13 @@ export async function runScaleCheck(
     const baselineDb = join(workDir, `scale-${pets}-baseline.db`);
     log(`seeding ${count(pets)} pets: ${(await seedPets(projectDb, pets)).toFixed(1)} s`);
     copyDatabase(projectDb, baselineDb);
-    const commands = { project: projectCommand(root, projectDb), baseline: baselineCommand(root, baselineScript, baselineDb) };
+    const servers = new Map<ServerName, ServerCommand>([
+      ['project', projectCommand(root, { database: projectDb, logFile: projectLog })],
+      ['baseline', referenceCommand('baseline', root, baselineScript, baselineDb)],
+    ]);
     for (const scenario of [listByStatus, deepPage]) {
-      const best = await measureInRounds(scenario, commands, { ...settings, pets }, log, `${count(pets)} pets ${scenario.id}`);
-      for (const server of ['project', 'baseline'] as const) outcomes.set(`${scenario.id} ${server} ${pets}`, best[server]);
+      const sides = await measureInRounds(scenario, servers, { ...settings, pets }, log, `${count(pets)} pets ${scenario.id}`);
+      for (const [server, side] of sides) outcomes.set(`${scenario.id} ${server} ${pets}`, side.median);
     }
   }
   const [small, large] = settings.sizes;

@@ -9,8 +9,11 @@ const STATUSES = ['available', 'pending', 'sold'] as const;
 const NAMES = ['Rex', 'Tom', 'Felix', 'Bella', 'Luna', 'Max', 'Milo', 'Coco', 'Kiwi', 'Nala'] as const;
 
 /** Seeds `path` (a new file) with pets 1..count, statuses taking turns; returns the seconds it took. */
+const projectOpener = async (): Promise<OpenSqliteDatabase> =>
+  ((await import(COMPILED.href)) as { openSqliteDatabase: OpenSqliteDatabase }).openSqliteDatabase;
+
 export async function seedPets(path: string, count: number): Promise<number> {
-  const { openSqliteDatabase } = (await import(COMPILED.href)) as { openSqliteDatabase: OpenSqliteDatabase };
+  const openSqliteDatabase = await projectOpener();
   const started = performance.now();
   const db = openSqliteDatabase(path);
   try {
@@ -28,6 +31,18 @@ export async function seedPets(path: string, count: number): Promise<number> {
     db.close();
   }
   return (performance.now() - started) / 1000;
+}
+
+const SYNCHRONOUS = ['OFF', 'NORMAL', 'FULL', 'EXTRA'] as const;
+
+/** SQLite's `synchronous` setting (OFF, NORMAL, FULL, EXTRA) on a connection the project's openSqliteDatabase opens to `path`. */
+export async function projectSynchronous(path: string): Promise<string> {
+  const db = (await projectOpener())(path);
+  try {
+    return SYNCHRONOUS[db.pragma('synchronous', { simple: true }) as number] ?? 'unknown';
+  } finally {
+    db.close();
+  }
 }
 
 /** A second, independent database with the same pets (each server writes only to its own). */

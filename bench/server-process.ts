@@ -1,6 +1,7 @@
 // Starts a server (the project or the baseline) as a child process on a port of its own,
 // waits until it answers, samples its resident memory, and stops it with SIGTERM.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -12,6 +13,8 @@ export interface ServerCommand {
   /** Arguments to `node` (flags, then the script). */
   readonly nodeArgs: readonly string[];
   readonly env: Readonly<Record<string, string>>;
+  /** Where its standard output is appended; discarded when absent. */
+  readonly stdoutFile?: string;
 }
 
 export interface RunningServer {
@@ -50,11 +53,13 @@ const exited = (child: ChildProcess): Promise<void> =>
 
 export async function startServer(command: ServerCommand, timeoutMs = 15_000): Promise<RunningServer> {
   const port = await freePort();
+  const stdout = command.stdoutFile === undefined ? 'ignore' : openSync(command.stdoutFile, 'a');
   const child = spawn(process.execPath, [...command.nodeArgs], {
     env: { ...command.env, PORT: String(port), HOST: '127.0.0.1', PATH: process.env['PATH'] ?? '' },
     cwd: command.cwd,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
+  if (typeof stdout === 'number') closeSync(stdout); // the child has its own copy
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const origin = `http://127.0.0.1:${port}`;

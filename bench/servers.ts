@@ -1,46 +1,68 @@
-// The two servers under test: the compiled project in production mode, and the baseline.
+// The servers under test: the compiled project in production mode, and the references it is
+// measured against, each the baseline's own handler (bench/baseline-server.ts) served another way.
 import { join } from 'node:path';
 import type { ServerCommand } from './server-process.js';
 
-export type ServerName = 'project' | 'baseline';
+export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
+export type ServerName = 'project' | ReferenceName;
+
+/** In the order of the rounds, after the project. */
+export const REFERENCES: readonly ReferenceName[] = ['baseline', 'koa-floor', 'card-floor'];
+
+/** What hands each reference's requests to the baseline's handler: BASELINE_SERVED_BY of baseline-server.ts. */
+const SERVED_BY: Readonly<Record<ReferenceName, { readonly value: string; readonly label: string }>> = {
+  baseline: { value: 'node', label: 'the baseline (node:http)' },
+  'koa-floor': { value: 'koa', label: 'the Koa floor (the baseline inside a bare Koa app)' },
+  'card-floor': { value: 'koa-router', label: 'the card floor (the baseline behind Koa and @koa/router)' },
+};
+
+/**
+ * SQLite's `synchronous` setting of the references: FULL, as the project's openSqliteDatabase
+ * sets it, so that every create of either waits for its fsync and their ratio compares like with like.
+ */
+export const REFERENCE_SYNCHRONOUS = 'FULL';
 
 /** The one API key of the bench (any ≥ 16 characters of the bearer token syntax). */
 export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 export const AUTH_HEADERS = { authorization: `Bearer ${BENCH_API_KEY}` };
 
-export interface ProfileRequest {
-  readonly dir: string;
-  readonly name: string;
+export interface ProjectSetup {
+  readonly database: string;
+  /** Where its standard output, the JSON log lines, is appended, as an operator's log capture would. */
+  readonly logFile: string;
+  /** PETSTORE_WORKERS (1 when absent). */
+  readonly workers?: number;
+  /** Run it under node --cpu-prof, writing this profile. */
+  readonly profile?: { readonly dir: string; readonly name: string };
 }
 
-export function projectCommand(root: string, database: string, profile?: ProfileRequest, workers = 1): ServerCommand {
+/**
+ * The project at its default configuration but for the database and the key: its log level
+ * stays `info`, so the request log line of every request is written while it is measured.
+ */
+export function projectCommand(root: string, { database, logFile, workers = 1, profile }: ProjectSetup): ServerCommand {
   const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
   return {
     label: 'the project server',
     cwd: root,
     nodeArgs: [...profiling, join(root, 'dist/main.js')],
-    env: {
-      PETSTORE_DB: database,
-      PETSTORE_API_KEYS: BENCH_API_KEY,
-      PETSTORE_LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PETSTORE_WORKERS: String(workers),
-    },
+    env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production', PETSTORE_WORKERS: String(workers) },
+    stdoutFile: logFile,
   };
 }
 
 /** `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
-export function baselineCommand(root: string, script: string, database: string): ServerCommand {
+export function referenceCommand(reference: ReferenceName, root: string, script: string, database: string): ServerCommand {
   return {
-    label: 'the baseline server',
+    label: SERVED_BY[reference].label,
     cwd: root,
     nodeArgs: [script],
-    env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production' },
+    env: {
+      PETSTORE_DB: database,
+      PETSTORE_API_KEYS: BENCH_API_KEY,
+      NODE_ENV: 'production',
+      BASELINE_SERVED_BY: SERVED_BY[reference].value,
+      BASELINE_SYNCHRONOUS: REFERENCE_SYNCHRONOUS,
+    },
   };
-}
-
-/** The baseline's handler served through a bare Koa app (`--koa-floor`): the least any Koa server can cost. */
-export function koaFloorCommand(root: string, script: string, database: string): ServerCommand {
-  const baseline = baselineCommand(root, script, database);
-  return { ...baseline, label: 'the baseline inside Koa', env: { ...baseline.env, BASELINE_IN_KOA: '1' } };
 }
