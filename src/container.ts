@@ -3,11 +3,11 @@
 // container here, from one typed ContainerOptions. Domain code never sees inversify; it is
 // built here from its ports with toResolvedValue.
 import 'reflect-metadata';
+import type Router from '@koa/router';
 import { Container } from 'inversify';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { type ApiKeyAdmin, apiKeyAdmin } from './adapters/auth/api-key-admin.js';
-import type Router from '@koa/router';
 import { generateApiKey } from './adapters/auth/api-key.js';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from './adapters/http/create-http-app.js';
 import type { ContainerOptions } from './container-options.js';
