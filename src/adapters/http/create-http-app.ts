@@ -81,7 +81,6 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     guard: options.rateLimit === undefined ? [authenticated] : [authenticated, rateLimitPerCaller(options.rateLimit)],
     metricsGuard: options.metrics === 'key' ? [authenticated] : [],
     jsonBody: jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES),
-    logger: deps.logger,
   });
 
   app.use(observeRequests(deps.logger, metrics));

@@ -1,8 +1,6 @@
 // The signals of the deprecated GET /pets/{petId}: Deprecation (RFC 9745), Sunset (RFC 8594)
 // and Link to the successor and to the migration notes, on every one of its responses.
-import type { Middleware } from 'koa';
-import type { Logger } from 'pino';
-import type { Caller } from '../../domain/index.js';
+import type { Context, Middleware } from 'koa';
 import { mountPrefix } from './request-path.js';
 
 /** When the operation was deprecated: 2026-11-22, the first release of this service, with interface 1.0.0. */
@@ -27,12 +25,16 @@ export const deprecationHeaders = (successorPath: string, mountPrefix = ''): Rec
 // built once per prefix. The bound keeps a client from growing the cache, whatever it sends.
 const MAX_CACHED_PREFIXES = 8;
 
+// Where markDeprecated notes the operation, for the request's log line.
+const DEPRECATED_OPERATION = 'deprecatedOperation';
+
 /**
  * Sets the deprecation headers first, so that every answer of the route carries them, errors
- * included. `successorPath` is the operation that replaces the route (`/v1/pets` for
- * `/v1/pets/:petId`), below the prefix the app is mounted under, if any.
+ * included, and notes `operation` for the request's log line (`deprecated`), so that operators
+ * see who still calls it. `successorPath` is the operation that replaces the route (`/v1/pets`
+ * for `/v1/pets/:petId`), below the prefix the app is mounted under, if any.
  */
-export const markDeprecated = (successorPath: string): Middleware => {
+export const markDeprecated = (operation: string, successorPath: string): Middleware => {
   const byPrefix = new Map<string, Record<string, string>>();
   return async function markDeprecated(ctx, next) {
     const prefix = mountPrefix(ctx);
@@ -42,19 +44,10 @@ export const markDeprecated = (successorPath: string): Middleware => {
       if (byPrefix.size < MAX_CACHED_PREFIXES) byPrefix.set(prefix, headers);
     }
     ctx.set(headers);
+    ctx.state[DEPRECATED_OPERATION] = operation;
     await next();
   };
 };
 
-/**
- * Logs each authenticated call of a deprecated operation at `info`, with the caller, so that
- * operators can see who still has to migrate. Runs after authentication and the rate limit.
- */
-export const logDeprecatedCall = (operation: string, logger: Logger): Middleware =>
-  async function logDeprecatedCall(ctx, next) {
-    if (logger.isLevelEnabled('info')) {
-      const caller = (ctx.state['caller'] as Caller).id;
-      logger.info({ caller, operation, requestId: ctx.state['requestId'] }, 'deprecated operation called');
-    }
-    await next();
-  };
+/** The deprecated operation the request called, as markDeprecated noted it, if any. */
+export const deprecatedOperationOf = (ctx: Context): string | undefined => ctx.state[DEPRECATED_OPERATION] as string | undefined;

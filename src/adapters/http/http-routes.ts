@@ -2,9 +2,8 @@
 // middleware that answer it, in order. 405 with Allow, and OPTIONS, are the router's own
 // (allowedMethods, mounted in create-http-app.ts); a path no route has falls through to 404.
 import type { Router, RouterMiddleware } from '@koa/router';
-import type { Logger } from 'pino';
 import { API_REFERENCE_PATH, type ApiReferenceHandlers } from './api-reference.js';
-import { DEPRECATIONS_PATH, logDeprecatedCall, markDeprecated } from './deprecation.js';
+import { DEPRECATIONS_PATH, markDeprecated } from './deprecation.js';
 import type { HttpMetrics } from './http-metrics.js';
 import { readIdempotencyKey } from './idempotency-key-header.js';
 import type { OperatorHandlers } from './operator-handlers.js';
@@ -26,7 +25,6 @@ export interface RouteParts {
   readonly metricsGuard: readonly RouterMiddleware[];
   /** The reading of a JSON body, for the operations that take one. */
   readonly jsonBody: readonly RouterMiddleware[];
-  readonly logger: Logger;
 }
 
 /** Declares the app's routes on `router`, each with a name (for `router.url(name, params)`). */
@@ -47,12 +45,5 @@ export function declareRoutes(router: Router, parts: RouteParts): void {
   router.get('listPets', `${apiBasePath}/pets`, ...guard, pets.listPets);
   router.post('createPet', `${apiBasePath}/pets`, ...guard, readIdempotencyKey, ...jsonBody, pets.createPet);
   // Deprecated by the interface (removal on 2030-12-05): every answer carries the signals, even a 401.
-  router.get(
-    'getPet',
-    `${apiBasePath}/pets/:petId`,
-    markDeprecated(`${apiBasePath}/pets`),
-    ...guard,
-    logDeprecatedCall('getPet', parts.logger),
-    pets.getPet,
-  );
+  router.get('getPet', `${apiBasePath}/pets/:petId`, markDeprecated('getPet', `${apiBasePath}/pets`), ...guard, pets.getPet);
 }

@@ -1,9 +1,11 @@
 // The outermost middleware: gives each request its id, and once it is answered writes one
-// log line and one metrics observation (method, route template, status, duration, id).
+// log line and one metrics observation (method, route template, status, duration, id, and
+// the caller and the deprecated operation called, when there are).
 // Never logs a header: the Authorization header and keys stay out of every line.
 import type { RouterContext } from '@koa/router';
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
+import { deprecatedOperationOf } from './deprecation.js';
 import type { HttpMetrics } from './http-metrics.js';
 import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
 
@@ -24,16 +26,21 @@ export const observeRequests = (logger: Logger, metrics: HttpMetrics | undefined
       const route = (ctx as RouterContext)._matchedRoute?.toString() ?? UNMATCHED_ROUTE;
       metrics?.observe(ctx.method, route, ctx.status, seconds);
       // The line's fields are gathered only when the line will be written (not at `warn`).
-      if (logger.isLevelEnabled('info')) logger.info(
-        {
-          requestId,
-          method: ctx.method,
-          route,
-          status: ctx.status,
-          durationMs: Math.round(seconds * 1e6) / 1e3,
-          ...(ctx.state['caller'] ? { caller: (ctx.state['caller'] as { id: string }).id } : {}),
-        },
-        'request',
-      );
+      if (logger.isLevelEnabled('info')) {
+        const caller = ctx.state['caller'] as { id: string } | undefined;
+        const deprecated = deprecatedOperationOf(ctx);
+        logger.info(
+          {
+            requestId,
+            method: ctx.method,
+            route,
+            status: ctx.status,
+            durationMs: Math.round(seconds * 1e6) / 1e3,
+            ...(caller === undefined ? {} : { caller: caller.id }),
+            ...(deprecated === undefined ? {} : { deprecated }),
+          },
+          'request',
+        );
+      }
     }
   };
