@@ -4,13 +4,19 @@
 import type { Context } from 'koa';
 
 /** The request's path as the client sent it (any mount prefix included), without the query. */
-export const requestPath = (ctx: Context): string => ctx.originalUrl.split('?')[0]!;
+export const requestPath = (ctx: Context): string => {
+  const url = ctx.originalUrl;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+};
 
 /**
  * The prefix the app is mounted under (`/petstore` for `/petstore/v1/pets`), or '' when it
  * serves from the root: what the client's path has in front of the path the app sees.
  */
 export const mountPrefix = (ctx: Context): string => {
+  // Served from the root, the URL is the one the client sent: no prefix, nothing to compare.
+  if (ctx.url === ctx.originalUrl) return '';
   const original = requestPath(ctx);
   return original.endsWith(ctx.path) ? original.slice(0, original.length - ctx.path.length).replace(/\/$/, '') : '';
 };
