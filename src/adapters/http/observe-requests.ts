@@ -24,23 +24,22 @@ export const observeRequests = (logger: Logger, metrics: HttpMetrics | undefined
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // The template of the route @koa/router ran (none for a 404, a 405 or an OPTIONS answer).
       const route = (ctx as RouterContext)._matchedRoute?.toString() ?? UNMATCHED_ROUTE;
-      metrics?.observe(ctx.method, route, ctx.status, seconds);
+      const { method, status } = ctx;
+      metrics?.observe(method, route, status, seconds);
       // The line's fields are gathered only when the line will be written (not at `warn`).
       if (logger.isLevelEnabled('info')) {
+        const line: Record<string, unknown> = {
+          requestId,
+          method,
+          route,
+          status,
+          durationMs: Math.round(seconds * 1e6) / 1e3,
+        };
         const caller = ctx.state['caller'] as { id: string } | undefined;
+        if (caller !== undefined) line['caller'] = caller.id;
         const deprecated = deprecatedOperationOf(ctx);
-        logger.info(
-          {
-            requestId,
-            method: ctx.method,
-            route,
-            status: ctx.status,
-            durationMs: Math.round(seconds * 1e6) / 1e3,
-            ...(caller === undefined ? {} : { caller: caller.id }),
-            ...(deprecated === undefined ? {} : { deprecated }),
-          },
-          'request',
-        );
+        if (deprecated !== undefined) line['deprecated'] = deprecated;
+        logger.info(line, 'request');
       }
     }
   };
