@@ -6,7 +6,7 @@ import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning, waitForOutput } from '../support/server-process.js';
+import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning, waitForLogLines, waitForOutput } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'workers-test-key-0123456789';
@@ -19,9 +19,19 @@ interface LogLine {
 
 const logLines = (server: ServerProcess): LogLine[] => logLinesOf(server) as LogLine[];
 
-/** The workers that wrote a request log line. */
-const workersThatAnswered = (server: ServerProcess): Set<number> =>
-  new Set(logLines(server).flatMap((line) => (line.msg === 'request' && line.worker !== undefined ? [line.worker] : [])));
+/** The workers that wrote a request log line among `lines`. */
+const workersThatAnswered = (lines: readonly LogLine[]): Set<number> =>
+  new Set(lines.flatMap((line) => (line.msg === 'request' && line.worker !== undefined ? [line.worker] : [])));
+
+/** The workers that answered once their log lines are out, waiting until `expected` have if it takes a moment. */
+const answeredBy = async (server: ServerProcess, expected: (workers: Set<number>) => boolean): Promise<Set<number>> =>
+  workersThatAnswered(await waitForLogLines(server, (lines) => expected(workersThatAnswered(lines as LogLine[]))));
+
+/** The 'listening' lines of the workers, once `count` of them are out. */
+const listeningWorkers = async (server: ServerProcess, count: number): Promise<LogLine[]> =>
+  ((await waitForLogLines(server, (lines) => lines.filter((line) => line['msg'] === 'listening').length >= count)) as LogLine[]).filter(
+    (line) => line.msg === 'listening',
+  );
 
 describe('the compiled server with PETSTORE_WORKERS', function () {
   this.timeout(60_000);
@@ -52,7 +62,7 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
     expect(stream.acknowledged).to.have.length(120);
     expectNothingLostNothingInvented(await listAllPets(origin, KEY), stream);
     // Every request opened its own connection, and the primary hands connections out in turn.
-    expect([...workersThatAnswered(server!)].sort()).to.deep.equal([1, 2]);
+    expect([...(await answeredBy(server!, (workers) => workers.size === 2))].sort()).to.deep.equal([1, 2]);
   });
 
   it('prints one generated key when none is configured, and every worker accepts it', async () => {
@@ -61,24 +71,24 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
     expect(server!.output().match(/generated API key/g)).to.have.length(1);
     const api = clientFor(origin, key);
     for (let i = 0; i < 6; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
-    expect(workersThatAnswered(server!).size).to.equal(2);
+    expect((await answeredBy(server!, (workers) => workers.size === 2)).size).to.equal(2);
   });
 
   it('replaces a worker that dies, and keeps serving meanwhile', async () => {
     const origin = await start({ PETSTORE_API_KEYS: KEY });
-    const victim = logLines(server!).find((line) => line.msg === 'listening' && line.worker === 1)!.pid!;
+    const victim = (await listeningWorkers(server!, 2)).find((line) => line.worker === 1)!.pid!;
     process.kill(victim, 'SIGKILL');
     await waitForOutput(server!, /"msg":"a worker exited; starting another"/);
     const api = clientFor(origin, KEY);
     for (let i = 0; i < 4; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
     await waitForOutput(server!, /"worker":3,[^\n]*"msg":"listening"/);
     for (let i = 0; i < 6; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
-    expect(workersThatAnswered(server!).has(3)).to.equal(true);
+    expect((await answeredBy(server!, (workers) => workers.has(3))).has(3)).to.equal(true);
   });
 
   it('stops every worker on SIGTERM and exits 0', async () => {
     await start({ PETSTORE_API_KEYS: KEY });
-    const workers = logLines(server!).filter((line) => line.msg === 'listening').map((line) => line.pid!);
+    const workers = (await listeningWorkers(server!, 2)).map((line) => line.pid!);
     expect(workers).to.have.length(2);
     server!.child.kill('SIGTERM');
     expect(await server!.exited).to.equal(0);
@@ -118,7 +128,7 @@ describeWithPostgres('the compiled server with PETSTORE_WORKERS on PostgreSQL', 
     expect(stream.unexpected.map((res) => `${res.status} ${res.text}`)).to.deep.equal([]);
     expectNothingLostNothingInvented(await listAllPets(origin, KEY), stream);
     expect(stream.acknowledged).to.have.length(60);
-    expect(workersThatAnswered(server).size).to.equal(2);
+    expect((await answeredBy(server, (workers) => workers.size === 2)).size).to.equal(2);
     server.child.kill('SIGTERM');
     expect(await server.exited).to.equal(0);
   });

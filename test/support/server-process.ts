@@ -42,13 +42,32 @@ export async function waitForOutput(server: ServerProcess, pattern: RegExp, time
   throw new Error(`no output matching ${pattern}:\n${server.output()}`);
 }
 
-/** The JSON log lines the process wrote so far (pino, one object per line), in order. */
+/** The JSON log lines the process wrote so far (pino, one object per line), in order; a line still being written is left out. */
 export function logLinesOf(server: ServerProcess): Array<Record<string, unknown>> {
-  return server
-    .output()
+  const output = server.output();
+  return output
+    .slice(0, output.lastIndexOf('\n') + 1)
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/**
+ * Waits until the log lines satisfy `done`, and returns them. The server writes its lines in
+ * batches, at most 100 ms after they are logged (LOG_DESTINATION in src/logger.ts), so a line
+ * about a request just answered may not be there yet.
+ */
+export async function waitForLogLines(
+  server: ServerProcess,
+  done: (lines: Array<Record<string, unknown>>) => boolean,
+  timeoutMs = 15_000,
+): Promise<Array<Record<string, unknown>>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = logLinesOf(server);
+    if (done(lines) || Date.now() > deadline || server.child.exitCode !== null) return lines;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Waits for the "listening" log line and returns the API base URL it names. */
