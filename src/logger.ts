@@ -9,29 +9,32 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
- * How the lines reach standard output: pino's asynchronous destination (sonic-boom with
- * `sync: false`), which gathers lines until `minLength` bytes wait, or `periodicFlush`
- * milliseconds have passed, and writes them with one write(2) off the event loop; pino writes
- * what is left when the process exits. `maxWrite` bounds the string a line is appended to while
- * a write is under way: sonic-boom measures that string on every line (docs/benchmarks.md).
+ * How the lines reach standard output: through pino's destination (sonic-boom), in batches. A
+ * line waits until `minLength` bytes are waiting, or `periodicFlushMs` have passed, and the
+ * batch is written with one write(2); `maxWrite` bounds the string lines are appended to, which
+ * sonic-boom measures on every line. Synchronous writes: with asynchronous ones, lines waited in
+ * memory for the one write under way and the server grew by about 50 MB under load
+ * (docs/benchmarks.md).
  */
 export const LOG_DESTINATION = { minLength: 4000, maxWrite: 4096, periodicFlushMs: 100 } as const;
 
 /**
  * The service's pino logger: JSON lines on standard output, each with `service: petstore`,
- * written at most {@link LOG_DESTINATION}`.periodicFlushMs` after they are logged.
+ * written at most {@link LOG_DESTINATION}`.periodicFlushMs` after they are logged, and all of
+ * them when the process exits. Make one per process.
  */
-export const createLogger = (level: LogLevel): Logger =>
-  pino(
-    { level, base: { service: 'petstore' } },
-    pino.destination({
-      dest: process.stdout.fd,
-      sync: false,
-      minLength: LOG_DESTINATION.minLength,
-      maxWrite: LOG_DESTINATION.maxWrite,
-      periodicFlush: LOG_DESTINATION.periodicFlushMs,
-    }),
-  );
+export function createLogger(level: LogLevel): Logger {
+  const destination = pino.destination({
+    dest: process.stdout.fd,
+    sync: true,
+    minLength: LOG_DESTINATION.minLength,
+    maxWrite: LOG_DESTINATION.maxWrite,
+    periodicFlush: LOG_DESTINATION.periodicFlushMs,
+  });
+  // pino flushes an asynchronous destination on exit by itself, not a synchronous one that waits for a batch.
+  process.on('exit', () => destination.flushSync());
+  return pino({ level, base: { service: 'petstore' } }, destination);
+}
 
 /**
  * A fault as it may be logged: its type and message, never its stack trace. Logged under
