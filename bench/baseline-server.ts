@@ -1,7 +1,8 @@
 // The bare-metal baseline: the service's three endpoints written as directly as possible on
 // node:http + better-sqlite3, with the same schema, settings, authentication and validation
 // rules as the project. It is what the project's throughput is measured against.
-// Environment: PETSTORE_DB (a seeded file), PETSTORE_API_KEYS, HOST, PORT, BASELINE_SYNCHRONOUS, BASELINE_SERVED_BY (below).
+// Environment: PETSTORE_DB (a seeded file), PETSTORE_API_KEYS, HOST, PORT, BASELINE_SYNCHRONOUS, BASELINE_SERVED_BY and
+// BASELINE_EXTRA_WORK_MICROS (below).
 // Lists add keyset paging: `after=<id>` and a `Link: <…>; rel="next"` when more pets follow.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
@@ -156,6 +157,21 @@ function handle(req: IncomingMessage, res: ServerResponse): void {
  *   a server built as the design card says (Koa and @koa/router) can cost.
  * Koa and the router are imported only when asked for, so the baseline loads neither.
  */
+/**
+ * BASELINE_EXTRA_WORK_MICROS=N (`npm run bench -- --extra-work=N`): N microseconds of busy work
+ * before each request is handled, to see what that much more work per request costs in
+ * throughput on this machine (0, the default, adds nothing).
+ */
+function withExtraWork(micros: number, handler: RequestListener): RequestListener {
+  if (micros === 0) return handler;
+  const nanos = BigInt(micros * 1000);
+  return (req, res) => {
+    const until = process.hrtime.bigint() + nanos;
+    while (process.hrtime.bigint() < until);
+    handler(req, res);
+  };
+}
+
 async function servedBy(kind: string, handler: RequestListener): Promise<RequestListener> {
   if (kind === 'node') return handler;
   if (kind !== 'koa' && kind !== 'koa-router') throw new Error(`BASELINE_SERVED_BY must be node, koa or koa-router, not "${kind}"`);
@@ -174,7 +190,7 @@ async function servedBy(kind: string, handler: RequestListener): Promise<Request
 
 const server = createServer(
   { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
-  await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', handle),
+  await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', withExtraWork(Number(env['BASELINE_EXTRA_WORK_MICROS'] ?? 0), handle)),
 );
 
 server.listen(Number(env['PORT'] ?? 0), env['HOST'] ?? '127.0.0.1', () => {

@@ -69,7 +69,10 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   };
   const settings = { ...options, generator };
   const project = { database: database('project'), logFile: projectLog(workDir), workers: options.workers };
-  if (options.profile) return runProfile(ROOT, project, chosen(PROFILED_SCENARIOS), settings, log);
+  if (options.profile) {
+    const cardFloor = { script: compileBaseline(ROOT), database: database('card-floor') };
+    return runProfile(ROOT, project, cardFloor, chosen(PROFILED_SCENARIOS), settings, log);
+  }
 
   const scenarios = chosen(SCENARIOS);
   const names: ServerName[] = ['project', ...options.references];
@@ -82,7 +85,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     ['project', projectCommand(ROOT, project)],
     ...options.references.map((reference): [ServerName, ServerCommand] => [
       reference,
-      referenceCommand(reference, ROOT, baselineScript, database(reference)),
+      referenceCommand(reference, ROOT, baselineScript, database(reference), { extraWorkMicros: options.extraWorkMicros }),
     ]),
   ]);
   const results = await runScenarios(scenarios, servers, settings, log);
@@ -91,20 +94,24 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
 
   // Only a full run of every scenario and every reference, with one server process, replaces the figures and the chart of the documentation.
   const complete =
-    options.mode === 'full' && scenarios.length === SCENARIOS.length && options.references.length === REFERENCES.length && options.workers === 1;
+    options.mode === 'full' &&
+    scenarios.length === SCENARIOS.length &&
+    options.references.length === REFERENCES.length &&
+    options.workers === 1 &&
+    options.extraWorkMicros === 0;
   const stem = resultStem(options, complete);
   const machine = describeMachine();
   const when = new Date().toISOString();
-  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers } = options;
+  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros } = options;
   const subtitle =
-    `${count(pets)} pets, ${generator.name} with ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''} ` +
+    `${count(pets)} pets, ${generator.name} with ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''}${extraWorkMicros > 0 ? ` references + ${extraWorkMicros} µs of busy work per request,` : ''} ` +
     `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
     [`bench/results/${stem}.json`]: json({
       when,
       machine,
       loadGenerator: generatorRecord(generator, options),
-      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, sqliteSynchronous: synchronous },
+      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros, sqliteSynchronous: synchronous },
       targets: TARGETS,
       scenarios: results,
     }),

@@ -24,6 +24,8 @@ export interface BenchOptions {
   readonly profile: boolean;
   /** PETSTORE_WORKERS of the project server (the references are always one process). */
   readonly workers: number;
+  /** Microseconds of busy work every reference adds to each request (0: none), to see what that much work costs here. */
+  readonly extraWorkMicros: number;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -43,7 +45,11 @@ export const USAGE = `npm run bench -- [options]
   --workers=N          run the project with PETSTORE_WORKERS=N (default 1); CPU and RSS are those of
                        all its processes; writes bench/results/workers-N.* and leaves the docs alone
                                                                         env BENCH_WORKERS
-  --profile            run the project alone under --cpu-prof (list, get by id, create) and print its hot spots`;
+  --profile            run the project and the card floor, each alone under --cpu-prof (list, get by id,
+                       create); print the project's hot spots and the CPU time per request of each
+                       source of code beside the card floor's
+  --extra-work=US      every reference spins US microseconds more per request: what that much work costs
+                       in throughput on this machine; writes bench/results/partial.* and leaves the docs alone`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
 function positive(name: string, text: string | undefined, fallback: number): number {
@@ -68,7 +74,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'profile', 'workers', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'profile', 'workers', 'extra-work', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
@@ -93,5 +99,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     references,
     profile: flags.has('profile'),
     workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
+    extraWorkMicros: flags.has('extra-work') ? positive('--extra-work', flags.get('extra-work'), 0) : 0,
   };
 }

@@ -33,36 +33,59 @@ export interface ProjectSetup {
   /** PETSTORE_WORKERS (1 when absent). */
   readonly workers?: number;
   /** Run it under node --cpu-prof, writing this profile. */
-  readonly profile?: { readonly dir: string; readonly name: string };
+  readonly profile?: CpuProfileFile;
 }
+
+/** Where node --cpu-prof writes a server's profile. */
+export interface CpuProfileFile {
+  readonly dir: string;
+  readonly name: string;
+}
+
+/** node's flags that write a CPU profile of the whole run to `profile`. */
+const profiling = (profile: CpuProfileFile | undefined): string[] =>
+  profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
 
 /**
  * The project at its default configuration but for the database and the key: its log level
  * stays `info`, so the request log line of every request is written while it is measured.
  */
 export function projectCommand(root: string, { database, logFile, workers = 1, profile }: ProjectSetup): ServerCommand {
-  const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
   return {
     label: 'the project server',
     cwd: root,
-    nodeArgs: [...profiling, join(root, 'dist/main.js')],
+    nodeArgs: [...profiling(profile), join(root, 'dist/main.js')],
     env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production', PETSTORE_WORKERS: String(workers) },
     stdoutFile: logFile,
   };
 }
 
+/** How a reference is run beyond its database: under --cpu-prof, or with busy work added to each request. */
+export interface ReferenceSetup {
+  readonly profile?: CpuProfileFile;
+  /** Microseconds of busy work added to each request (BASELINE_EXTRA_WORK_MICROS). */
+  readonly extraWorkMicros?: number;
+}
+
 /** `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
-export function referenceCommand(reference: ReferenceName, root: string, script: string, database: string): ServerCommand {
+export function referenceCommand(
+  reference: ReferenceName,
+  root: string,
+  script: string,
+  database: string,
+  { profile, extraWorkMicros = 0 }: ReferenceSetup = {},
+): ServerCommand {
   return {
     label: SERVED_BY[reference].label,
     cwd: root,
-    nodeArgs: [script],
+    nodeArgs: [...profiling(profile), script],
     env: {
       PETSTORE_DB: database,
       PETSTORE_API_KEYS: BENCH_API_KEY,
       NODE_ENV: 'production',
       BASELINE_SERVED_BY: SERVED_BY[reference].value,
       BASELINE_SYNCHRONOUS: REFERENCE_SYNCHRONOUS,
+      BASELINE_EXTRA_WORK_MICROS: String(extraWorkMicros),
     },
   };
 }
