@@ -50,14 +50,14 @@ async function profiled(
   };
 }
 
-/** The sources that cost the project at least 0.5 µs per request, with the card floor's cost of the same source. */
+/** Every source that costs either server at least 0.5 µs per request, the project's highest first. */
 function comparison(project: Profiled, card: Profiled): string {
-  const rows = [...project.bySource]
-    .filter(([, micros]) => micros >= 0.5)
-    .map(([source, micros]) => {
-      const floor = card.bySource.get(source) ?? 0;
-      return `     ${micros.toFixed(1).padStart(6)}  ${floor.toFixed(1).padStart(6)}  ${(micros - floor).toFixed(1).padStart(6)}  ${source}`;
-    });
+  const sources = new Set([...project.bySource.keys(), ...card.bySource.keys()]);
+  const rows = [...sources]
+    .map((source) => ({ source, ours: project.bySource.get(source) ?? 0, floor: card.bySource.get(source) ?? 0 }))
+    .filter(({ ours, floor }) => ours >= 0.5 || floor >= 0.5)
+    .sort((a, b) => b.ours - a.ours || b.floor - a.floor)
+    .map(({ source, ours, floor }) => `     ${ours.toFixed(1).padStart(6)}  ${floor.toFixed(1).padStart(6)}  ${(ours - floor).toFixed(1).padStart(6)}  ${source}`);
   const total = (p: Profiled) => p.busyMicrosPerRequest.toFixed(1).padStart(6);
   return [
     '   CPU µs per request by source (profiled, so higher than unprofiled):',
