@@ -1,7 +1,7 @@
 // The query string as an object of parameters, parsed with node:querystring rather than
 // Koa's `ctx.query`. Koa 3 builds `ctx.query` from a URLSearchParams and defines each key
-// with Object.defineProperty: timed inside the loaded server, that took about 13 µs per list
-// request, and node:querystring about 7 (docs/benchmarks.md). The result is the same: `+`
+// with Object.defineProperty: timed inside the server under the old harness's load, that took
+// about 13 µs per list request, and node:querystring about 7. The result is the same: `+`
 // and percent-escapes decoded, a repeated parameter as an array of its values, and an object
 // without a prototype, so `__proto__` or `constructor` are plain parameters.
 import { type ParsedUrlQuery, parse } from 'node:querystring';
