@@ -37,7 +37,10 @@ export function groupCommit<I, O>(db: Database, write: (item: I) => O): (item: I
     batch = [];
     let outcomes: Outcome<O>[];
     try {
-      outcomes = writeAll(flushing.map((pending) => pending.item));
+      // IMMEDIATE: the write lock is taken at BEGIN (waiting busy_timeout for another process's
+      // writes). A deferred transaction whose first write comes after a read, as a completing
+      // create's check does, fails at once (SQLITE_BUSY) when another process wrote meanwhile.
+      outcomes = writeAll.immediate(flushing.map((pending) => pending.item));
     } catch (err) {
       // BEGIN or COMMIT failed and the transaction was rolled back: none of these writes is stored.
       for (const pending of flushing) pending.reject(err);
