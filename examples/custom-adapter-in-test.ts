@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import {
   createPetStore,
+  MemoryIdempotencyStore,
   MemoryPetRepository,
   type PetRepository,
   PetStoreClient,
@@ -16,19 +17,35 @@ import {
 
 const API_KEY = 'example-test-key-0123456789';
 
-/** The memory repository, but creating fails while `down` is true, as a lost database would. */
+/**
+ * The memory repository, but creating fails while `down` is true, as a lost database would.
+ * It stores a pet created with an Idempotency-Key (the client sends one) together with the
+ * key's record, so it is given the idempotency store whose records it completes.
+ */
 class UnreliablePetRepository implements PetRepository {
   down = true;
-  private readonly pets = new MemoryPetRepository();
-  create: PetRepository['create'] = async (draft) => {
+  private readonly pets: MemoryPetRepository;
+  constructor(idempotencyStore: MemoryIdempotencyStore) {
+    this.pets = new MemoryPetRepository(idempotencyStore);
+  }
+  private failWhileDown(): void {
     if (this.down) throw new StorageUnavailableError('the database is away');
+  }
+  create: PetRepository['create'] = async (draft) => {
+    this.failWhileDown();
     return this.pets.create(draft);
+  };
+  createCompleting: PetRepository['createCompleting'] = async (draft, hold) => {
+    this.failWhileDown();
+    return this.pets.createCompleting(draft, hold);
   };
   findById: PetRepository['findById'] = (id) => this.pets.findById(id);
   list: PetRepository['list'] = (query) => this.pets.list(query);
 }
 
-const repository = new UnreliablePetRepository();
+// The pets and the idempotency records are replaced together: they live in one storage.
+const idempotencyStore = new MemoryIdempotencyStore();
+const repository = new UnreliablePetRepository(idempotencyStore);
 let petStore: PetStore;
 let server: RunningHttpServer;
 let client: PetStoreClient;
@@ -36,7 +53,7 @@ let client: PetStoreClient;
 before(async () => {
   petStore = await createPetStore({
     apiKeys: [API_KEY],
-    adapters: { petRepository: repository, clock: { now: () => new Date('2030-01-01T00:00:00Z') } },
+    adapters: { petRepository: repository, idempotencyStore, clock: { now: () => new Date('2030-01-01T00:00:00Z') } },
   });
   server = await startHttpServer(petStore.app.callback(), { host: '127.0.0.1', port: 0 });
   client = new PetStoreClient({ baseUrl: `${server.url}/v1`, apiKey: API_KEY, retry: { attempts: 1 } });

@@ -9,7 +9,12 @@ import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepositor
 
 /** Ports that the caller can provide instead of those the composition root builds. */
 export interface PetStoreAdapters {
+  /**
+   * Stores a pet created with an Idempotency-Key together with the key's record
+   * (createCompleting): give it with the `idempotencyStore` of the same storage.
+   */
   readonly petRepository: PetRepository;
+  /** The idempotency records that `petRepository.createCompleting` completes: given with it. */
   readonly idempotencyStore: IdempotencyStore;
   readonly apiKeyStore: ApiKeyStore;
   /** Replaces the whole verification: configured and stored keys are then no longer consulted. */

@@ -87,11 +87,17 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       );
       break;
     }
-    case 'memory':
-      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) => to.toResolvedValue(() => new MemoryPetRepository()));
-      port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) => to.toResolvedValue(() => new MemoryIdempotencyStore()));
+    case 'memory': {
+      // The memory pet repository completes the records of the memory idempotency store it is
+      // made with (createCompleting): a given MemoryIdempotencyStore, or the default one.
+      const givenStore = given.idempotencyStore;
+      const records = givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
+      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) => to.toResolvedValue(() => new MemoryPetRepository(records)));
+      // Bound only when none is given, and then `records` is the default one.
+      port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
       break;
+    }
   }
 }

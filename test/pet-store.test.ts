@@ -5,6 +5,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { startHttpServer } from '../src/adapters/http/http-server.js';
+import { MemoryIdempotencyStore } from '../src/adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../src/adapters/memory/memory-pet-repository.js';
 import { type ApiKeyLabel, type Limit, NewPet, type PetRepository } from '../src/domain/index.js';
 import { createPetStore, type PetStore } from '../src/pet-store.js';
@@ -77,16 +78,19 @@ describe('createPetStore', () => {
   });
 
   it('uses the adapters and HTTP options it is given', async () => {
-    const pets = new MemoryPetRepository();
+    // The pets and the idempotency records are replaced together: createCompleting completes the store's records.
+    const idempotencyStore = new MemoryIdempotencyStore();
+    const pets = new MemoryPetRepository(idempotencyStore);
     let created = 0;
     const counting: PetRepository = {
       create: (draft) => ((created += 1), pets.create(draft)),
+      createCompleting: (draft, hold) => ((created += 1), pets.createCompleting(draft, hold)),
       findById: (id) => pets.findById(id),
       list: (query) => pets.list(query),
     };
     const petStore = await createPetStore({
       apiKeys: [TEST_API_KEY],
-      adapters: { petRepository: counting, clock: { now: () => new Date('2031-01-01T00:00:00Z') } },
+      adapters: { petRepository: counting, idempotencyStore, clock: { now: () => new Date('2031-01-01T00:00:00Z') } },
       http: { bodyLimitBytes: 64 },
     });
     try {

@@ -20,6 +20,15 @@ export interface PetListQuery {
 export interface PetRepository {
   /** Stores a pet and returns it with its new id; ids only ever increase. */
   create(draft: PetDraft): Promise<Pet>;
+  /**
+   * Stores a pet as the result of the idempotency record that `hold` claimed, together with
+   * that record's completion, in one transaction: both happen or neither does, so no crash
+   * or failure between them can leave a pet that a retry of the key would create again.
+   * Answers the pet; or none, storing nothing, when the claim no longer holds the record (its
+   * lease ran out and another request claimed the key, or it was released). The records are
+   * those of the {@link IdempotencyStore} in the same storage.
+   */
+  createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<Option<Pet>>;
   findById(id: PetId): Promise<Option<Pet>>;
   /** At most `limit` pets, in ascending id order, after `afterId` when given. */
   list(query: PetListQuery): Promise<readonly Pet[]>;
@@ -59,6 +68,11 @@ export interface IdempotencyClaimRequest extends IdempotencyRecordId {
   readonly leaseExpiresAt: Date;
 }
 
+/** A granted claim: the record it holds, and the token that proves it. */
+export interface IdempotencyHold extends IdempotencyRecordId {
+  readonly token: string;
+}
+
 /** What a claim found: nothing (so it is now in progress), a request in progress, or its result. */
 export type IdempotencyClaim =
   /** `token` proves the claim: only its holder may complete or release the record. */
@@ -68,7 +82,8 @@ export type IdempotencyClaim =
 
 /**
  * Remembers which creation requests were already made, so a retried request is answered
- * with the original result instead of creating again.
+ * with the original result instead of creating again. It lives in the same storage as the
+ * pets, whose repository completes its records (PetRepository.createCompleting).
  */
 export interface IdempotencyStore {
   /**
@@ -78,11 +93,10 @@ export interface IdempotencyStore {
    */
   claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim>;
   /**
-   * Records the result of a claimed request, if the claim still holds the record (a claim
-   * whose lease ran out may have been taken over; its result is then not recorded).
+   * Forgets a claimed request that failed, so that it can be retried at once, if the claim
+   * still holds the record (a claim whose lease ran out may have been taken over). A claimed
+   * request that succeeds is completed by {@link PetRepository.createCompleting}.
    */
-  complete(id: IdempotencyRecordId, token: string, pet: Pet): Promise<void>;
-  /** Forgets a claimed request that failed, so that it can be retried at once; same condition. */
   release(id: IdempotencyRecordId, token: string): Promise<void>;
 }
 

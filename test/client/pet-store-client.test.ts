@@ -5,9 +5,10 @@ import Koa from 'koa';
 import mount from 'koa-mount';
 import { expect } from 'chai';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
+import type { MemoryIdempotencyStore } from '../../src/adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
 import { PetStoreClient, type PetStoreClientOptions, PetStoreError } from '../../src/client/index.js';
-import { type PetRepository, StorageUnavailableError } from '../../src/domain/index.js';
+import { type IdempotencyStore, type PetRepository, StorageUnavailableError } from '../../src/domain/index.js';
 import { createPetStore } from '../../src/pet-store.js';
 import { TOKENS } from '../../src/tokens.js';
 import { assertDocumented } from '../support/openapi-contract.js';
@@ -140,23 +141,40 @@ describe('PetStoreClient', () => {
 
   it('retries a 503 of the service after its Retry-After, and creates the pet once', async () => {
     await server.close();
-    const pets = new MemoryPetRepository();
     let failures = 1;
-    const flaky: PetRepository = {
-      create: async (draft) => {
-        if (failures-- > 0) throw new StorageUnavailableError('the database is restarting');
-        return pets.create(draft);
+    let pets: MemoryPetRepository | undefined;
+    server = await startTestServer(
+      { kind: 'memory' },
+      {
+        configure: (c) => {
+          // On the service's own idempotency records, which the client's key uses.
+          const records = c.get<IdempotencyStore>(TOKENS.IdempotencyStore) as MemoryIdempotencyStore;
+          const inner = (pets = new MemoryPetRepository(records));
+          const failWhileRestarting = (): void => {
+            if (failures-- > 0) throw new StorageUnavailableError('the database is restarting');
+          };
+          const flaky: PetRepository = {
+            create: async (draft) => {
+              failWhileRestarting();
+              return inner.create(draft);
+            },
+            createCompleting: async (draft, hold) => {
+              failWhileRestarting();
+              return inner.createCompleting(draft, hold);
+            },
+            findById: (id) => inner.findById(id),
+            list: (query) => inner.list(query),
+          };
+          c.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(flaky);
+        },
       },
-      findById: (id) => pets.findById(id),
-      list: (query) => pets.list(query),
-    };
-    server = await startTestServer({ kind: 'memory' }, { configure: (c) => c.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(flaky) });
+    );
     const { fetch, sent } = recording(checkedFetch());
     const started = Date.now();
     const pet = await clientWith({ fetch, retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2000 } }).createPet({ name: 'Later', categoryId: 1 });
     expect(Date.now() - started, 'waited the Retry-After of 1 s').to.be.at.least(1000);
     expect(sent).to.have.length(2);
-    expect((await pets.list({ limit: 10 }))).to.deep.equal([pet]);
+    expect((await pets!.list({ limit: 10 }))).to.deep.equal([pet]);
   });
 
   it('retries 429 and 5xx answers with backoff, and gives up after the last attempt with the last error', async () => {

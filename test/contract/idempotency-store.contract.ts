@@ -1,15 +1,17 @@
 // The behaviour every IdempotencyStore adapter must have; the memory adapter is its reference.
 import { expect } from 'chai';
-import type { CategoryId, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyStore, Pet, PetId, PetName } from '../../src/domain/index.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type { CategoryId, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyStore, Pet, PetName, PetRepository } from '../../src/domain/index.js';
 
 export interface StoreUnderTest {
   readonly store: IdempotencyStore;
+  /** The pets of the same storage: createCompleting is how a claimed request completes. */
+  readonly repository: PetRepository;
   close(): Promise<void>;
 }
 
 const T0 = new Date('2030-01-01T00:00:00Z').getTime();
 const at = (ms: number) => new Date(T0 + ms);
-const pet = (id: number): Pet => ({ id: id as PetId, name: `pet ${id}` as PetName, categoryId: 1 as CategoryId, status: 'sold' });
 
 /** A claim at `now` ms after T0, kept 1000 ms, leased 100 ms. */
 const claimOf = (key: string, fingerprint = 'f1', now = 0, scope = 'caller-a'): IdempotencyClaimRequest => ({
@@ -37,6 +39,15 @@ export function idempotencyStoreContract(adapterName: string, open: () => Promis
     });
     afterEach(() => subject.close());
 
+    /** Completes the record `token` holds with a new pet named `name`: the pet, or undefined when the claim no longer held it. */
+    const complete = async (key: string, token: string, name: string, scope = 'caller-a'): Promise<Pet | undefined> => {
+      const created = await subject.repository.createCompleting(
+        { name: name as PetName, categoryId: 1 as CategoryId, status: 'sold' },
+        { scope, key, token },
+      );
+      return O.toUndefined(created);
+    };
+
     it('claims a new key, then answers "in progress" with the fingerprint of the first claim', async () => {
       expect(tokenOf(await store.claim(claimOf('k1', 'f1')))).to.be.a('string').and.not.equal('');
       expect(await store.claim(claimOf('k1', 'f2', 10))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f1' });
@@ -44,14 +55,15 @@ export function idempotencyStoreContract(adapterName: string, open: () => Promis
 
     it('answers the recorded pet once the request is complete', async () => {
       const token = tokenOf(await store.claim(claimOf('k1')));
-      await store.complete({ scope: 'caller-a', key: 'k1' }, token, pet(7));
-      expect(await store.claim(claimOf('k1', 'f1', 500))).to.deep.equal({ kind: 'completed', fingerprint: 'f1', pet: pet(7) });
-      expect(await store.claim(claimOf('k1', 'other', 500))).to.deep.equal({ kind: 'completed', fingerprint: 'f1', pet: pet(7) });
+      const pet = await complete('k1', token, 'seven');
+      expect(pet).to.deep.include({ name: 'seven', categoryId: 1, status: 'sold' });
+      expect(await store.claim(claimOf('k1', 'f1', 500))).to.deep.equal({ kind: 'completed', fingerprint: 'f1', pet });
+      expect(await store.claim(claimOf('k1', 'other', 500))).to.deep.equal({ kind: 'completed', fingerprint: 'f1', pet });
     });
 
     it('keeps the keys of different callers apart', async () => {
       const token = tokenOf(await store.claim(claimOf('k1', 'f1', 0, 'caller-a')));
-      await store.complete({ scope: 'caller-a', key: 'k1' }, token, pet(1));
+      await complete('k1', token, 'one');
       tokenOf(await store.claim(claimOf('k1', 'f1', 0, 'caller-b')));
       expect(await store.claim(claimOf('k1', 'f1', 0, 'caller-a'))).to.deep.include({ kind: 'completed' });
     });
@@ -63,7 +75,7 @@ export function idempotencyStoreContract(adapterName: string, open: () => Promis
 
     it('forgets a completed record once it has expired', async () => {
       const token = tokenOf(await store.claim(claimOf('k1')));
-      await store.complete({ scope: 'caller-a', key: 'k1' }, token, pet(1));
+      await complete('k1', token, 'one');
       expect(await store.claim(claimOf('k1', 'f2', 999))).to.deep.include({ kind: 'completed' });
       tokenOf(await store.claim(claimOf('k1', 'f2', 1000)));
       expect(await store.claim(claimOf('k1', 'f3', 1001))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f2' });
@@ -80,18 +92,18 @@ export function idempotencyStoreContract(adapterName: string, open: () => Promis
       const abandoned = tokenOf(await store.claim(claimOf('k1', 'f1')));
       const takeover = tokenOf(await store.claim(claimOf('k1', 'f2', 100)));
       expect(takeover).not.to.equal(abandoned);
-      await store.complete({ scope: 'caller-a', key: 'k1' }, abandoned, pet(1));
+      expect(await complete('k1', abandoned, 'late'), 'the abandoned claim creates nothing').to.equal(undefined);
       await store.release({ scope: 'caller-a', key: 'k1' }, abandoned);
       expect(await store.claim(claimOf('k1', 'f3', 150))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f2' });
-      await store.complete({ scope: 'caller-a', key: 'k1' }, takeover, pet(2));
-      expect(await store.claim(claimOf('k1', 'f3', 160))).to.deep.equal({ kind: 'completed', fingerprint: 'f2', pet: pet(2) });
+      const pet = await complete('k1', takeover, 'holder');
+      expect(await store.claim(claimOf('k1', 'f3', 160))).to.deep.equal({ kind: 'completed', fingerprint: 'f2', pet });
     });
 
     it('frees a released claim at once, but never a completed record', async () => {
       const first = tokenOf(await store.claim(claimOf('k1')));
       await store.release({ scope: 'caller-a', key: 'k1' }, first);
       const second = tokenOf(await store.claim(claimOf('k1', 'f2', 1)));
-      await store.complete({ scope: 'caller-a', key: 'k1' }, second, pet(2));
+      await complete('k1', second, 'two');
       await store.release({ scope: 'caller-a', key: 'k1' }, second);
       expect(await store.claim(claimOf('k1', 'f2', 2))).to.deep.include({ kind: 'completed' });
     });

@@ -2,10 +2,12 @@
 // each adapter runs this same suite (see pet-repository.test.ts).
 import { expect } from 'chai';
 import * as O from 'fp-ts/lib/Option.js';
-import type { CategoryId, Limit, PetDraft, PetId, PetName, PetRepository, PetStatus } from '../../src/domain/index.js';
+import type { CategoryId, IdempotencyHold, IdempotencyStore, Limit, PetDraft, PetId, PetName, PetRepository, PetStatus } from '../../src/domain/index.js';
 
 export interface RepositoryUnderTest {
   readonly repository: PetRepository;
+  /** The idempotency records of the same storage, which createCompleting completes. */
+  readonly store: IdempotencyStore;
   /** Releases what the adapter holds (database handles, files). */
   close(): Promise<void>;
 }
@@ -130,6 +132,49 @@ export function petRepositoryContract(adapterName: string, open: () => Promise<R
       expect(await repo.list({ limit: limit(10) })).to.deep.equal([
         { id: created.id, name: 'Original', categoryId: 1, status: 'available' },
       ]);
+    });
+
+    describe('createCompleting: a pet stored with the completion of an idempotency record', () => {
+      const now = new Date('2030-01-01T00:00:00Z');
+      /** A claim of `key` now, leased 100 ms: the hold it grants. */
+      const hold = async (key: string, at = now): Promise<IdempotencyHold> => {
+        const claim = await subject.store.claim({
+          scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100),
+        });
+        expect(claim.kind, `claim of ${key}`).to.equal('claimed');
+        return { scope: 'caller', key, token: (claim as { token: string }).token };
+      };
+      const claimAgain = (key: string, at: Date) =>
+        subject.store.claim({ scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100) });
+
+      it('stores the pet, in the id order of every other, and completes the record with it', async () => {
+        const before = await repo.create(draft('before'));
+        const created = await repo.createCompleting(draft('Once', 'pending', 7), await hold('k1'));
+        expect(O.isSome(created)).to.equal(true);
+        const pet = (created as O.Some<typeof before>).value;
+        expect(pet).to.deep.equal({ id: pet.id, name: 'Once', categoryId: 7, status: 'pending' });
+        expect(pet.id).to.be.greaterThan(before.id);
+        expect(await repo.findById(pet.id)).to.deep.equal(O.some(pet));
+        expect(await claimAgain('k1', new Date(now.getTime() + 1000))).to.deep.equal({ kind: 'completed', fingerprint: 'f', pet });
+      });
+
+      it('stores nothing, and answers none, when the hold no longer holds the record', async () => {
+        const released = await hold('k1');
+        await subject.store.release(released, released.token);
+        expect(await repo.createCompleting(draft('Released'), released)).to.deep.equal(O.none);
+        const abandoned = await hold('k2');
+        const takenOver = await hold('k2', new Date(now.getTime() + 100));
+        expect(await repo.createCompleting(draft('Abandoned'), abandoned)).to.deep.equal(O.none);
+        expect(await repo.list({ limit: limit(10) }), 'nothing was stored').to.deep.equal([]);
+        expect(O.isSome(await repo.createCompleting(draft('Holder'), takenOver))).to.equal(true);
+      });
+
+      it('stores one pet for one hold, however many concurrent calls use it', async () => {
+        const key = await hold('race');
+        const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => repo.createCompleting(draft(`race ${i}`), key)));
+        expect(answers.filter(O.isSome)).to.have.length(1);
+        expect(await repo.list({ limit: limit(10) })).to.have.length(1);
+      });
     });
   });
 }

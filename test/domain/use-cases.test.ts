@@ -1,11 +1,15 @@
 // The use cases over the reference (memory) adapter: their results as Either values.
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { MemoryIdempotencyStore } from '../../src/adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
 import {
   type CategoryId,
   createPet,
+  createPetOnce,
   DEFAULT_LIMIT,
+  type IdempotencyKey,
+  idempotencyKeyInUse,
   getPet,
   type Limit,
   listPets,
@@ -69,5 +73,37 @@ describe('use cases', () => {
       caught = err;
     }
     expect((caught as Error).message).to.equal('disk on fire');
+  });
+  describe('createPetOnce', () => {
+    const newPetOnce = { name: 'Once' as PetName, categoryId: 3 as CategoryId };
+    let now: Date;
+    let store: MemoryIdempotencyStore;
+    let pets: MemoryPetRepository;
+    beforeEach(() => {
+      now = new Date('2030-01-01T00:00:00Z');
+      store = new MemoryIdempotencyStore();
+      pets = new MemoryPetRepository(store);
+    });
+    const once = () => createPetOnce(pets, store, { now: () => now })({ scope: 'caller', key: 'k' as IdempotencyKey, newPet: newPetOnce });
+
+    it('creates the pet once, and answers the same pet, replayed, to a retry', async () => {
+      const first = await once()();
+      expect(E.isRight(first) && first.right.replayed).to.equal(false);
+      expect(await once()()).to.deep.equal(E.right({ pet: (first as E.Right<{ pet: unknown }>).right.pet, replayed: true }));
+      expect(await pets.list({ limit: DEFAULT_LIMIT })).to.have.length(1);
+    });
+
+    it('creates nothing when its claim was taken over before it stored the pet, and says the key is in use', async () => {
+      const slow = pets.createCompleting.bind(pets);
+      // Another request takes the key over while this one is between its claim and its pet.
+      pets.createCompleting = async (draft, hold) => {
+        now = new Date(now.getTime() + 60_001);
+        const takeover = await store.claim({ scope: 'caller', key: 'k', fingerprint: 'other', now, expiresAt: new Date(now.getTime() + 60_000), leaseExpiresAt: new Date(now.getTime() + 60_000) });
+        expect(takeover.kind).to.equal('claimed');
+        return slow(draft, hold);
+      };
+      expect(await once()()).to.deep.equal(E.left(idempotencyKeyInUse));
+      expect(await pets.list({ limit: DEFAULT_LIMIT }), 'nothing was stored').to.deep.equal([]);
+    });
   });
 });

@@ -19,6 +19,7 @@ describe('faults and broken requests', () => {
     beforeEach(async () => {
       const failing: PetRepository = {
         create: () => Promise.reject(failure),
+        createCompleting: () => Promise.reject(failure),
         findById: () => Promise.reject(failure),
         list: () => Promise.reject(failure),
       };
@@ -57,7 +58,7 @@ describe('faults and broken requests', () => {
     let logLines: string[];
     beforeEach(async () => {
       const away = () => Promise.reject(new StorageUnavailableError('PostgreSQL is unavailable: connect ECONNREFUSED 10.0.0.9:5432'));
-      const unavailable: PetRepository = { create: away, findById: away, list: away };
+      const unavailable: PetRepository = { create: away, createCompleting: away, findById: away, list: away };
       logLines = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
       server = await startTestServer(

@@ -1,6 +1,6 @@
 // The reference behaviour of IdempotencyStore (see test/contract/idempotency-store.contract.ts).
 import { randomUUID } from 'node:crypto';
-import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
+import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyHold, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
 
 interface MemoryRecord {
   readonly token: string;
@@ -37,14 +37,24 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     return { kind: 'claimed', token };
   }
 
-  async complete(id: IdempotencyRecordId, token: string, pet: Pet): Promise<void> {
-    const found = this.records.get(entryOf(id));
-    if (found?.token === token && found.pet === undefined) this.records.set(entryOf(id), { ...found, pet });
+  async release(id: IdempotencyRecordId, token: string): Promise<void> {
+    if (this.holds({ ...id, token })) this.records.delete(entryOf(id));
   }
 
-  async release(id: IdempotencyRecordId, token: string): Promise<void> {
-    const found = this.records.get(entryOf(id));
-    if (found?.token === token && found.pet === undefined) this.records.delete(entryOf(id));
+  /** Whether `hold` still holds its record, in progress: what MemoryPetRepository checks before it creates. */
+  holds(hold: IdempotencyHold): boolean {
+    const found = this.records.get(entryOf(hold));
+    return found?.token === hold.token && found.pet === undefined;
+  }
+
+  /**
+   * Records `pet` as the result of the record `hold` holds, in the same synchronous step as
+   * MemoryPetRepository stores it (see PetRepository.createCompleting); `holds(hold)` must be true.
+   */
+  completeHeld(hold: IdempotencyHold, pet: Pet): void {
+    const found = this.records.get(entryOf(hold));
+    if (found === undefined || !this.holds(hold)) throw new Error('completeHeld of a record the hold does not hold');
+    this.records.set(entryOf(hold), { ...found, pet });
   }
 
   // Bounded memory: expired records go whenever a new one comes (a Map iterates in insertion order).

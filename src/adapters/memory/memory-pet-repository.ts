@@ -1,7 +1,8 @@
 // The reference behaviour of PetRepository: what every other adapter must match
 // (the contract suite in test/contract runs against all of them).
 import * as O from 'fp-ts/lib/Option.js';
-import type { Pet, PetDraft, PetId, PetListQuery, PetRepository } from '../../domain/index.js';
+import type { IdempotencyHold, Pet, PetDraft, PetId, PetListQuery, PetRepository } from '../../domain/index.js';
+import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 
 /** Pets in memory: the reference behaviour of {@link PetRepository}. Nothing is kept after exit. */
 export class MemoryPetRepository implements PetRepository {
@@ -10,7 +11,24 @@ export class MemoryPetRepository implements PetRepository {
   private readonly byId = new Map<number, Pet>();
   private lastId = 0;
 
+  /** @param idempotencyStore the store whose records createCompleting completes; without one, it refuses to. */
+  constructor(private readonly idempotencyStore?: MemoryIdempotencyStore) {}
+
   async create(draft: PetDraft): Promise<Pet> {
+    return this.store(draft);
+  }
+
+  // One synchronous step: no other request runs between the check, the pet and the completion.
+  async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
+    const records = this.idempotencyStore;
+    if (records === undefined) throw new Error('this MemoryPetRepository was made without the MemoryIdempotencyStore whose records it completes');
+    if (!records.holds(hold)) return O.none;
+    const pet = this.store(draft);
+    records.completeHeld(hold, pet);
+    return O.some(pet);
+  }
+
+  private store(draft: PetDraft): Pet {
     this.lastId += 1;
     // Frozen, as stored pets are shared with every caller that reads them.
     const pet: Pet = Object.freeze({ id: this.lastId as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status });

@@ -52,14 +52,6 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
     throw new Error(`idempotency key could not be claimed in ${CLAIM_ATTEMPTS} attempts`);
   }
 
-  async complete({ scope, key }: IdempotencyRecordId, token: string, pet: Pet): Promise<void> {
-    await this.rows({
-      name: 'petstore_idempotency_complete',
-      text: 'UPDATE idempotency_keys SET pet = $4 WHERE scope = $1 AND key = $2 AND token = $3 AND pet IS NULL',
-      values: [scope, key, token, JSON.stringify(pet)],
-    });
-  }
-
   async release({ scope, key }: IdempotencyRecordId, token: string): Promise<void> {
     await this.rows({
       name: 'petstore_idempotency_release',

@@ -2,7 +2,17 @@
 // database: ids come from the database's identity column, never from the process.
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig } from 'pg';
-import type { CategoryId, Pet, PetDraft, PetId, PetListQuery, PetName, PetRepository, PetStatus } from '../../domain/index.js';
+import type {
+  CategoryId,
+  IdempotencyHold,
+  Pet,
+  PetDraft,
+  PetId,
+  PetListQuery,
+  PetName,
+  PetRepository,
+  PetStatus,
+} from '../../domain/index.js';
 import { queryRows } from './postgres-errors.js';
 
 interface PetRow {
@@ -24,6 +34,23 @@ const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
 /** The insert of a pet, in id order with every other insert (see create()). Exported for its test. */
 export const INSERT_PET_SQL = `WITH ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK}))
   INSERT INTO pets (name, category_id, status) SELECT $1, $2, $3 FROM ordered RETURNING ${COLUMNS}`;
+
+/**
+ * A pet inserted as the result of a held idempotency record, and the record completed with it,
+ * in one statement and so one transaction: both or neither. The record is locked first (FOR
+ * UPDATE), so no claim can take it over meanwhile; when the hold no longer holds it, nothing
+ * is inserted and no row comes back. The pet is stored in the record as JSON, as the claim reads it.
+ */
+const INSERT_COMPLETING_SQL = `WITH held AS (
+    SELECT 1 FROM idempotency_keys WHERE scope = $4 AND key = $5 AND token = $6 AND pet IS NULL FOR UPDATE
+  ), ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK}) FROM held),
+  inserted AS (INSERT INTO pets (name, category_id, status) SELECT $1, $2, $3 FROM ordered RETURNING ${COLUMNS}),
+  completed AS (
+    UPDATE idempotency_keys
+       SET pet = (SELECT jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status) FROM inserted)
+     WHERE scope = $4 AND key = $5 AND token = $6 AND EXISTS (SELECT 1 FROM inserted)
+  )
+  SELECT ${COLUMNS} FROM inserted`;
 
 /** An int8 from the database as a number, exactly, or an error: never a rounded value. */
 export function safeIntegerFromInt8(text: string, column: string): number {
@@ -63,6 +90,15 @@ export class PostgresPetRepository implements PetRepository {
     });
     if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
     return toPet(row);
+  }
+
+  async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
+    const [row] = await this.rows({
+      name: 'petstore_pets_insert_completing',
+      text: INSERT_COMPLETING_SQL,
+      values: [draft.name, draft.categoryId, draft.status, hold.scope, hold.key, hold.token],
+    });
+    return row === undefined ? O.none : O.some(toPet(row));
   }
 
   async findById(id: PetId): Promise<O.Option<Pet>> {

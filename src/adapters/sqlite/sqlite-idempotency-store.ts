@@ -1,6 +1,7 @@
 // IdempotencyStore in the service's SQLite database, beside the pets: records survive a
 // restart and are shared by every process on the same file. Each claim is one IMMEDIATE
-// transaction, so two processes never both claim one key.
+// transaction, so two processes never both claim one key. A record is completed by
+// SqlitePetRepository.createCompleting, in the transaction that stores its pet.
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3';
 import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
@@ -19,7 +20,6 @@ const PURGE_INTERVAL_MS = 60_000;
 export class SqliteIdempotencyStore implements IdempotencyStore {
   private readonly select: Statement<[string, string], RecordRow>;
   private readonly upsert: Statement<[string, string, string, string, number, number]>;
-  private readonly setPet: Statement<[string, string, string, string]>;
   private readonly removeInProgress: Statement<[string, string, string]>;
   private readonly purge: Statement<[number]>;
   private readonly claimInTransaction: (request: IdempotencyClaimRequest) => IdempotencyClaim;
@@ -34,9 +34,6 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
        VALUES (?, ?, ?, ?, NULL, ?, ?)
        ON CONFLICT (scope, key) DO UPDATE SET token = excluded.token, fingerprint = excluded.fingerprint, pet = NULL,
          expires_at = excluded.expires_at, lease_expires_at = excluded.lease_expires_at`,
-    );
-    this.setPet = db.prepare(
-      'UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL',
     );
     this.removeInProgress = db.prepare(
       'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL',
@@ -62,10 +59,6 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
 
   async claim(request: IdempotencyClaimRequest): Promise<IdempotencyClaim> {
     return this.claimInTransaction(request);
-  }
-
-  async complete({ scope, key }: IdempotencyRecordId, token: string, pet: Pet): Promise<void> {
-    this.setPet.run(JSON.stringify(pet), scope, key, token);
   }
 
   async release({ scope, key }: IdempotencyRecordId, token: string): Promise<void> {

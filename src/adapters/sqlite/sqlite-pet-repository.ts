@@ -2,7 +2,17 @@
 // method answers with a promise (see ports.ts for why).
 import * as O from 'fp-ts/lib/Option.js';
 import type { Database, Statement } from 'better-sqlite3';
-import type { CategoryId, Pet, PetDraft, PetId, PetListQuery, PetName, PetRepository, PetStatus } from '../../domain/index.js';
+import type {
+  CategoryId,
+  IdempotencyHold,
+  Pet,
+  PetDraft,
+  PetId,
+  PetListQuery,
+  PetName,
+  PetRepository,
+  PetStatus,
+} from '../../domain/index.js';
 import { groupCommit } from './group-commit.js';
 
 // Rows come as arrays (the statements are in raw mode): better-sqlite3 then makes no object
@@ -16,11 +26,20 @@ const toPet = ([id, name, categoryId, status]: PetRow): Pet => ({
   status,
 });
 
+/** A pet to store, and the idempotency record to complete with it, if any. */
+interface PetWrite {
+  readonly draft: PetDraft;
+  readonly hold?: IdempotencyHold;
+}
+
 /** Pets in a SQLite database opened by {@link openSqliteDatabase}. */
 export class SqlitePetRepository implements PetRepository {
   // Prepared once: every query is a prepared statement with bound parameters.
   private readonly insert: Statement<[string, number, string], never>;
-  private readonly insertGrouped: (draft: PetDraft) => Promise<Pet>;
+  // The idempotency records of SqliteIdempotencyStore, in the same database: completed in the pet's transaction.
+  private readonly heldRecord: Statement<[string, string, string], { held: number }>;
+  private readonly completeRecord: Statement<[string, string, string, string]>;
+  private readonly writeGrouped: (write: PetWrite) => Promise<Pet | undefined>;
   private readonly selectById: Statement<[number], PetRow>;
   private readonly selectPage: Statement<[number, number], PetRow>;
   private readonly selectPageByStatus: Statement<[string, number, number], PetRow>;
@@ -36,19 +55,34 @@ export class SqlitePetRepository implements PetRepository {
     this.selectPageByStatus = db
       .prepare<[string, number, number], PetRow>('SELECT id, name, category_id, status FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?')
       .raw(true);
-    this.insertGrouped = groupCommit(db, (draft: PetDraft) => this.insertOne(draft));
+    this.heldRecord = db.prepare('SELECT 1 AS held FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
+    this.completeRecord = db.prepare('UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
+    this.writeGrouped = groupCommit(db, (write: PetWrite) => this.writeOne(write));
   }
 
   /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
-  create(draft: PetDraft): Promise<Pet> {
-    return this.insertGrouped(draft);
+  async create(draft: PetDraft): Promise<Pet> {
+    const pet = await this.writeGrouped({ draft });
+    if (pet === undefined) throw new Error('a create without a hold answered no pet');
+    return pet;
   }
 
-  private insertOne(draft: PetDraft): Pet {
+  /** The same group commit: the pet and the record's completion are in one savepoint of the turn's transaction. */
+  async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
+    return O.fromNullable(await this.writeGrouped({ draft, hold }));
+  }
+
+  // Inside the turn's transaction (groupCommit): a throw undoes this write alone.
+  private writeOne({ draft, hold }: PetWrite): Pet | undefined {
+    if (hold !== undefined && this.heldRecord.get(hold.scope, hold.key, hold.token) === undefined) return undefined;
     const { lastInsertRowid } = this.insert.run(draft.name, draft.categoryId, draft.status);
     const id = Number(lastInsertRowid);
     if (!Number.isSafeInteger(id)) throw new Error('pet id beyond the exactly representable range');
-    return { id: id as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status };
+    const pet: Pet = { id: id as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status };
+    if (hold !== undefined && this.completeRecord.run(JSON.stringify(pet), hold.scope, hold.key, hold.token).changes !== 1) {
+      throw new Error('the idempotency record was not completed with its pet');
+    }
+    return pet;
   }
 
   async findById(id: PetId): Promise<O.Option<Pet>> {

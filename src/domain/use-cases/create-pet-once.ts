@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import { type IdempotencyKeyInUse, idempotencyKeyInUse, type IdempotencyKeyReused, idempotencyKeyReused } from '../errors.js';
 import { IDEMPOTENCY_POLICY, type IdempotencyKey } from '../idempotency.js';
@@ -54,13 +55,14 @@ export const createPetOnce =
       if (claim.fingerprint !== fingerprint) return E.left(idempotencyKeyReused);
       return claim.kind === 'completed' ? E.right({ pet: claim.pet, replayed: true }) : E.left(idempotencyKeyInUse);
     }
-    let pet: Pet;
+    let created: O.Option<Pet>;
     try {
-      pet = await pets.create(draft);
+      // The pet and the record's completion are stored together: a retry finds either both or neither.
+      created = await pets.createCompleting(draft, { scope, key, token: claim.token });
     } catch (fault) {
       await store.release({ scope, key }, claim.token);
       throw fault;
     }
-    await store.complete({ scope, key }, claim.token, pet);
-    return E.right({ pet, replayed: false });
+    // None: this claim's lease ran out and another request holds the key now; it creates the pet.
+    return O.isSome(created) ? E.right({ pet: created.value, replayed: false }) : E.left(idempotencyKeyInUse);
   };
