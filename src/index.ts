@@ -56,7 +56,7 @@ export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from
 export { ListPetsQuery, PetPathParams } from './adapters/http/parameters.js';
 export { PetHandlers, type PetUseCases } from './adapters/http/pet-handlers.js';
 export type { MetricsAccess } from './adapters/http/operator-handlers.js';
-export type { RateLimit } from './adapters/http/rate-limit.js';
+export type { RateLimit, RateLimitStore } from './adapters/http/rate-limiter.js';
 export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';
 
 // The typed HTTP client (also importable alone, without the server: `petstore-hexagon/client`).
