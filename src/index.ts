@@ -79,8 +79,8 @@ export {
 
 // The composition root and its configuration.
 export { createContainer, closeContainer, generatedApiKey } from './container.js';
-export { type ContainerOptions, containerOptionsFrom } from './container-options.js';
+export { type ContainerOptions, type RedisOptions, containerOptionsFrom } from './container-options.js';
 export { TOKENS } from './tokens.js';
-export { loadConfig, type Config, CONFIG_DEFAULTS } from './config.js';
+export { loadConfig, type Config, type RequestsPerWindow, CONFIG_DEFAULTS, DEFAULT_AUTH_FAILURE_LIMIT } from './config.js';
 export { type DatabaseConfig, describeDatabase } from './database-config.js';
 export { createLogger, type LogLevel } from './logger.js';

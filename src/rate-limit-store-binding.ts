@@ -14,9 +14,9 @@ import { TOKENS } from './tokens.js';
 const describeConnection = (connection: string | Redis, keyPrefix: string): string =>
   typeof connection === 'string' ? describeRedis(connection, keyPrefix) : `redis ${connection.options.host}:${connection.options.port} (keys ${keyPrefix}:…)`;
 
-/** Binds TOKENS.RateLimitStore: undefined without `options.redis`. */
-export function bindRateLimitStore(container: Container, { redis, logger }: ContainerOptions): void {
-  if (redis === undefined) {
+/** Binds TOKENS.RateLimitStore: undefined without `options.redis`, or without a rate limit to count there. */
+export function bindRateLimitStore(container: Container, { redis, logger, http = {} }: ContainerOptions): void {
+  if (redis === undefined || (http.rateLimit === undefined && http.authFailureLimit === undefined)) {
     container.bind<RateLimitStore | undefined>(TOKENS.RateLimitStore).toConstantValue(undefined);
     return;
   }

@@ -19,7 +19,7 @@ describe('the limit of failed authentications per client address', () => {
     await server?.close();
     server = undefined;
   });
-  const start = async (config: Parameters<typeof startTestServer>[1]['config']) => {
+  const start = async (config: NonNullable<NonNullable<Parameters<typeof startTestServer>[1]>['config']>) => {
     server = await startTestServer({ kind: 'memory' }, { config });
     return server.url;
   };

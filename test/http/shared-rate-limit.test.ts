@@ -22,7 +22,7 @@ describeWithRedis('rate limits shared through Redis', () => {
     await deleteKeysUnder(prefix);
   });
 
-  const startTwo = async (config: Parameters<typeof startTestServer>[1]['config'], keyPrefix = prefix) => {
+  const startTwo = async (config: NonNullable<NonNullable<Parameters<typeof startTestServer>[1]>['config']>, keyPrefix = prefix) => {
     for (let i = 0; i < 2; i += 1) {
       servers.push(await startTestServer({ kind: 'memory' }, { config: { redisUrl: REDIS_TEST_URL!, redisKeyPrefix: keyPrefix, ...config } }));
     }
