@@ -4,7 +4,7 @@
 // connected, or no answer in time): requests are still answered and limited, each process
 // counting alone until Redis answers again.
 import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterRes } from 'rate-limiter-flexible';
 
 /** Requests (or failed authentications) allowed per window of so many seconds. */
 export interface RateLimit {
@@ -59,7 +59,7 @@ class InsuranceLimiter extends RateLimiterMemory {
 export function createLimiter(policy: string, limit: RateLimit, store: RateLimitStore | undefined, insured: () => void): Limiter {
   const options = { points: limit.requests, duration: limit.windowSeconds };
   if (store === undefined) return new RateLimiterMemory(options);
-  const limiter: RateLimiterAbstract = new RateLimiterRedis({
+  return new RateLimiterRedis({
     ...options,
     storeClient: store.redis,
     keyPrefix: `${store.keyPrefix}:rate-limit:${policy}`,
@@ -67,5 +67,4 @@ export function createLimiter(policy: string, limit: RateLimit, store: RateLimit
     rejectIfRedisNotReady: true,
     insuranceLimiter: new InsuranceLimiter(limit, insured),
   });
-  return limiter;
 }
