@@ -9,6 +9,13 @@ import { apiKeyProblem } from './domain/api-key.js';
 import { exactObject } from './domain/codec.js';
 import { describeFailures } from './domain/validation.js';
 import { LOG_LEVELS, type LogLevel } from './logger.js';
+import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from './redis-config.js';
+
+/** Requests per window of so many seconds. */
+export interface RequestsPerWindow {
+  readonly requests: number;
+  readonly windowSeconds: number;
+}
 
 /** The server's settings, as {@link loadConfig} reads them from the environment. */
 export interface Config {
@@ -21,7 +28,13 @@ export interface Config {
   /** Origins allowed by CORS; empty means CORS is off. */
   readonly corsOrigins: readonly string[];
   /** Requests per window and API key; undefined means no limit. */
-  readonly rateLimit: { readonly requests: number; readonly windowSeconds: number } | undefined;
+  readonly rateLimit: RequestsPerWindow | undefined;
+  /** Failed authentications per window and client address; undefined means no limit. */
+  readonly authFailureLimit: RequestsPerWindow | undefined;
+  /** The Redis that the instances share their rate-limit counts through; undefined: each process counts alone. */
+  readonly redisUrl: string | undefined;
+  /** What every key the service writes in Redis begins with. */
+  readonly redisKeyPrefix: string;
   /** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
   readonly metrics: 'open' | 'key' | 'off';
   /** Server processes sharing the port (node:cluster); 1 serves from this process alone. */
@@ -37,7 +50,14 @@ export const CONFIG_DEFAULTS = {
   PETSTORE_LOG_LEVEL: 'info',
   PETSTORE_METRICS: 'open',
   PETSTORE_WORKERS: 1,
+  PETSTORE_REDIS_PREFIX: DEFAULT_REDIS_KEY_PREFIX,
 } as const;
+
+/**
+ * The limit of failed authentications per client address when PETSTORE_RATE_LIMIT is set and
+ * PETSTORE_AUTH_FAILURE_LIMIT is not: a client that fails 30 times a minute is not mistyping.
+ */
+export const DEFAULT_AUTH_FAILURE_LIMIT: RequestsPerWindow = { requests: 30, windowSeconds: 60 };
 
 export const WORKERS_RANGE = { min: 1, max: 64 } as const;
 
@@ -111,11 +131,26 @@ const CorsOrigins = fromText('CorsOrigins', (text) => {
   return E.right(origins);
 });
 
-const RateLimitSetting = fromText<NonNullable<Config['rateLimit']>>('RateLimit', (text) => {
+/** `<requests>/<seconds>` as a limit, or undefined when the text is not one. */
+const requestsPerWindow = (text: string): RequestsPerWindow | undefined => {
   const match = /^([1-9][0-9]{0,6})\/([1-9][0-9]{0,5})$/.exec(text);
-  return match === null
-    ? E.left('must be <requests>/<seconds>, for example 100/60')
-    : E.right({ requests: Number(match[1]), windowSeconds: Number(match[2]) });
+  return match === null ? undefined : { requests: Number(match[1]), windowSeconds: Number(match[2]) };
+};
+
+const RateLimitSetting = fromText<RequestsPerWindow>('RateLimit', (text) =>
+  E.fromNullable('must be <requests>/<seconds>, for example 100/60')(requestsPerWindow(text)),
+);
+
+// `off` is kept apart from unset: unset follows PETSTORE_RATE_LIMIT, `off` never limits.
+const AuthFailureLimitSetting = fromText<RequestsPerWindow | 'off'>('AuthFailureLimit', (text) =>
+  text === 'off' ? E.right('off') : E.fromNullable('must be <requests>/<seconds>, for example 30/60, or off')(requestsPerWindow(text)),
+);
+
+const RedisUrl = fromText('RedisUrl', parseRedisUrl);
+
+const RedisKeyPrefix = fromText('RedisKeyPrefix', (text) => {
+  const problem = redisKeyPrefixProblem(text);
+  return problem === undefined ? E.right(text) : E.left(problem);
 });
 
 const METRICS_ACCESS: readonly Config['metrics'][] = ['open', 'key', 'off'];
@@ -137,11 +172,22 @@ const Environment = exactObject(
     PETSTORE_LOG_LEVEL: Level,
     PETSTORE_CORS_ORIGINS: CorsOrigins,
     PETSTORE_RATE_LIMIT: RateLimitSetting,
+    PETSTORE_AUTH_FAILURE_LIMIT: AuthFailureLimitSetting,
+    PETSTORE_REDIS_URL: RedisUrl,
+    PETSTORE_REDIS_PREFIX: RedisKeyPrefix,
     PETSTORE_METRICS: Metrics,
     PETSTORE_WORKERS: Workers,
   },
   'ignore',
 );
+
+/**
+ * The limit of failed authentications: the one set, none when it is `off`, and otherwise the
+ * default exactly when requests are rate limited. Off by default with the rest of rate
+ * limiting, so a default start can be benchmarked, and a test sending many bad keys runs free.
+ */
+const authFailureLimitOf = (setting: RequestsPerWindow | 'off' | undefined, rateLimit: RequestsPerWindow | undefined) =>
+  setting === 'off' ? undefined : (setting ?? (rateLimit === undefined ? undefined : DEFAULT_AUTH_FAILURE_LIMIT));
 
 /** The configuration in `env`, or one line per invalid variable ("PORT must be …"). */
 export function loadConfig(env: Readonly<Record<string, string | undefined>>): E.Either<readonly string[], Config> {
@@ -167,6 +213,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     logLevel: vars.PETSTORE_LOG_LEVEL ?? CONFIG_DEFAULTS.PETSTORE_LOG_LEVEL,
     corsOrigins: vars.PETSTORE_CORS_ORIGINS ?? [],
     rateLimit: vars.PETSTORE_RATE_LIMIT,
+    authFailureLimit: authFailureLimitOf(vars.PETSTORE_AUTH_FAILURE_LIMIT, vars.PETSTORE_RATE_LIMIT),
+    redisUrl: vars.PETSTORE_REDIS_URL,
+    redisKeyPrefix: vars.PETSTORE_REDIS_PREFIX ?? CONFIG_DEFAULTS.PETSTORE_REDIS_PREFIX,
     metrics: vars.PETSTORE_METRICS ?? CONFIG_DEFAULTS.PETSTORE_METRICS,
     workers,
   });

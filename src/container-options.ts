@@ -1,6 +1,7 @@
 // What the composition root builds the service from, as one typed value, and how the server's
 // configuration becomes it. createPetStore and the server process (serve, the workers'
 // primary, keys) all build their container from a ContainerOptions, through createContainer.
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { HttpAppOptions } from './adapters/http/create-http-app.js';
 import type { Config } from './config.js';
@@ -24,6 +25,19 @@ export interface PetStoreAdapters {
   readonly readiness: ReadinessCheck;
 }
 
+/** Redis, where the rate limits keep counts that every instance using the same Redis and key prefix shares. */
+export interface RedisOptions {
+  /**
+   * A redis:// (or rediss://, TLS) URL: connected when the app is first resolved, disconnected
+   * by closeContainer. Or an ioredis client of yours, used as it is and never closed: make it
+   * with `enableOfflineQueue: false` and a `commandTimeout`, so that requests stay quick while
+   * Redis is away.
+   */
+  readonly connection: string | Redis;
+  /** Begins every key the service writes, so that services can share one Redis. */
+  readonly keyPrefix: string;
+}
+
 /** Everything {@link createContainer} builds the service from. */
 export interface ContainerOptions {
   /** Where pets, idempotency records and stored API keys are kept. */
@@ -38,8 +52,14 @@ export interface ContainerOptions {
   readonly generateKeyWhenNone?: boolean;
   /** Where the service logs. */
   readonly logger: Logger;
-  /** Options of the HTTP adapter: body limit, CORS origins, rate limit, /metrics access. */
+  /** Options of the HTTP adapter: body limit, CORS origins, rate limits, /metrics access. */
   readonly http?: HttpAppOptions;
+  /**
+   * Redis, to share the counts of the rate limits (`http.rateLimit`, `http.authFailureLimit`)
+   * between instances; without it each process counts alone. While Redis cannot be reached,
+   * each process limits alone (an insurance limit of the same size) and the outage is logged.
+   */
+  readonly redis?: RedisOptions;
   /** Your own adapters for any of the ports, bound instead of those chosen from `database`. */
   readonly adapters?: Partial<PetStoreAdapters>;
 }
@@ -54,6 +74,8 @@ export function containerOptionsFrom(config: Config, logger: Logger): ContainerO
       corsOrigins: config.corsOrigins,
       metrics: config.metrics,
       ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+      ...(config.authFailureLimit === undefined ? {} : { authFailureLimit: config.authFailureLimit }),
     },
+    ...(config.redisUrl === undefined ? {} : { redis: { connection: config.redisUrl, keyPrefix: config.redisKeyPrefix } }),
   };
 }

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { type ApiKeyAdmin, apiKeyAdmin } from './adapters/auth/api-key-admin.js';
 import { generateApiKey } from './adapters/auth/api-key.js';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from './adapters/http/create-http-app.js';
+import type { RateLimitStore } from './adapters/http/rate-limiter.js';
 import type { ContainerOptions } from './container-options.js';
 import {
   type ApiKeyStore,
@@ -27,6 +28,7 @@ import {
   type ServiceState,
 } from './domain/index.js';
 import { bindPorts } from './port-bindings.js';
+import { bindRateLimitStore } from './rate-limit-store-binding.js';
 import { TOKENS } from './tokens.js';
 
 /**
@@ -49,6 +51,7 @@ export function createContainer(options: ContainerOptions): Container {
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
 
+  bindRateLimitStore(container, options);
   container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
   container.bind<Router>(TOKENS.HttpRouter).toResolvedValue(createHttpRouter);
   container
@@ -63,6 +66,7 @@ export function createContainer(options: ContainerOptions): Container {
         log: Logger,
         readiness: ReadinessCheck,
         state: ServiceState,
+        rateLimitStore: RateLimitStore | undefined,
         httpOptions: HttpAppOptions,
         router: Router,
       ) =>
@@ -72,6 +76,7 @@ export function createContainer(options: ContainerOptions): Container {
           logger: log,
           readiness,
           state,
+          ...(rateLimitStore === undefined ? {} : { rateLimitStore }),
           options: httpOptions,
           router,
         }),
@@ -84,6 +89,7 @@ export function createContainer(options: ContainerOptions): Container {
         TOKENS.Logger,
         TOKENS.ReadinessCheck,
         TOKENS.ServiceState,
+        TOKENS.RateLimitStore,
         TOKENS.HttpAppOptions,
         TOKENS.HttpRouter,
       ],
@@ -114,7 +120,7 @@ function bindApiKeys(container: Container, options: ContainerOptions): void {
 export const generatedApiKey = (container: Container): Promise<string | undefined> =>
   container.getAsync<string | undefined>(TOKENS.GeneratedApiKey);
 
-/** Releases what the container opened (the SQLite database or the PostgreSQL pool, if one was used). */
+/** Releases what the container opened (the SQLite database or the PostgreSQL pool, and the Redis client, if one was used). */
 export async function closeContainer(container: Container): Promise<void> {
   await container.unbindAllAsync();
 }

@@ -2,6 +2,7 @@
 // that names it, which PETSTORE_DB and createPetStore's `db` both take and read here alone.
 // The text may be a URL with a password: no message repeats it, and no description shows it.
 import * as E from 'fp-ts/lib/Either.js';
+import { withoutPassword } from './without-password.js';
 
 /** Where the service keeps its data: the memory adapters, a SQLite file (or `:memory:`), or PostgreSQL. */
 export type DatabaseConfig =
@@ -44,15 +45,6 @@ export const withPoolSize = (location: DatabaseLocation, poolSize: number): Data
 /** Whether the data lives in this process's memory, and so is gone when it ends. */
 export const isInProcessMemory = (location: DatabaseLocation): boolean =>
   location.kind === 'memory' || (location.kind === 'sqlite' && location.path === ':memory:');
-
-/** A URL with its password removed (from the user-info part and from a `password` query parameter). */
-function withoutPassword(url: string): string {
-  const parsed = new URL(url);
-  parsed.password = '';
-  // Only when present: touching searchParams re-encodes the whole query.
-  if (parsed.searchParams.has('password')) parsed.searchParams.delete('password');
-  return parsed.toString();
-}
 
 /** The database as it may be shown in a log line or on a terminal: never with a password. */
 export function describeDatabase(database: DatabaseConfig): string {

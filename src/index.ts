@@ -56,7 +56,7 @@ export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from
 export { ListPetsQuery, PetPathParams } from './adapters/http/parameters.js';
 export { PetHandlers, type PetUseCases } from './adapters/http/pet-handlers.js';
 export type { MetricsAccess } from './adapters/http/operator-handlers.js';
-export type { RateLimit } from './adapters/http/rate-limit.js';
+export type { RateLimit, RateLimitStore } from './adapters/http/rate-limiter.js';
 export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';
 
 // The typed HTTP client (also importable alone, without the server: `petstore-hexagon/client`).
@@ -79,8 +79,8 @@ export {
 
 // The composition root and its configuration.
 export { createContainer, closeContainer, generatedApiKey } from './container.js';
-export { type ContainerOptions, containerOptionsFrom } from './container-options.js';
+export { type ContainerOptions, type RedisOptions, containerOptionsFrom } from './container-options.js';
 export { TOKENS } from './tokens.js';
-export { loadConfig, type Config, CONFIG_DEFAULTS } from './config.js';
+export { loadConfig, type Config, type RequestsPerWindow, CONFIG_DEFAULTS, DEFAULT_AUTH_FAILURE_LIMIT } from './config.js';
 export { type DatabaseConfig, describeDatabase } from './database-config.js';
 export { createLogger, type LogLevel } from './logger.js';

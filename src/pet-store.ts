@@ -4,6 +4,7 @@ import 'reflect-metadata';
 import type Router from '@koa/router';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
+import type { Redis } from 'ioredis';
 import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import type { ApiKeyAdmin } from './adapters/auth/api-key-admin.js';
@@ -11,9 +12,10 @@ import type { HttpAppOptions } from './adapters/http/create-http-app.js';
 import type { PetUseCases } from './adapters/http/pet-handlers.js';
 import { CONFIG_DEFAULTS, integerProblem, PG_POOL_SIZE_RANGE } from './config.js';
 import { closeContainer, createContainer } from './container.js';
-import type { ContainerOptions, PetStoreAdapters } from './container-options.js';
+import type { ContainerOptions, PetStoreAdapters, RedisOptions } from './container-options.js';
 import { type DatabaseConfig, parseDatabase, withPoolSize } from './database-config.js';
 import { apiKeyProblem, type ServiceState } from './domain/index.js';
+import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from './redis-config.js';
 import { TOKENS } from './tokens.js';
 
 /** How {@link createPetStore} builds the service. Every option may be left out. */
@@ -34,8 +36,19 @@ export interface PetStoreOptions {
   readonly apiKeys?: readonly string[];
   /** A pino logger for the service's logs; silent by default. */
   readonly logger?: Logger;
-  /** Options of the HTTP adapter: body limit, CORS origins, rate limit, /metrics access. */
+  /** Options of the HTTP adapter: body limit, CORS origins, rate limits, /metrics access. */
   readonly http?: HttpAppOptions;
+  /**
+   * Redis, to share the counts of the rate limits (`http.rateLimit`, `http.authFailureLimit`)
+   * with every instance using the same Redis and key prefix, as `PETSTORE_REDIS_URL` takes it:
+   * a `redis://` (or `rediss://`) URL, connected now and disconnected by `close()`; or an
+   * ioredis client of yours, used as it is and never closed (make it with
+   * `enableOfflineQueue: false` and a `commandTimeout`). Without it each process counts alone.
+   * While Redis cannot be reached, each process limits alone, and the outage is logged once.
+   */
+  readonly redis?: string | Redis;
+  /** What every key written in Redis begins with (default `petstore`), so that services can share one Redis. */
+  readonly redisKeyPrefix?: string;
   /** Your own adapters for any of the ports, used instead of those chosen from `db`. */
   readonly adapters?: Partial<PetStoreAdapters>;
 }
@@ -60,7 +73,7 @@ export interface PetStore {
   readonly apiKeys: ApiKeyAdmin;
   /** The inversify container behind it all, for anything else (its tokens are {@link TOKENS}). */
   readonly container: Container;
-  /** Marks the service as stopping (/readyz answers 503), then closes the database or pool. */
+  /** Marks the service as stopping (/readyz answers 503), then closes the database or pool, and the Redis client it opened. */
   close(): Promise<void>;
 }
 
@@ -77,9 +90,22 @@ function databaseOf({ db = 'memory', postgresPoolSize = CONFIG_DEFAULTS.PETSTORE
   return withPoolSize(location.right, postgresPoolSize);
 }
 
+/** The Redis an option names, checked as PETSTORE_REDIS_URL and PETSTORE_REDIS_PREFIX are. */
+function redisOf({ redis, redisKeyPrefix = DEFAULT_REDIS_KEY_PREFIX }: PetStoreOptions): RedisOptions | undefined {
+  const url = typeof redis === 'string' ? parseRedisUrl(redis) : undefined;
+  const prefixProblem = redisKeyPrefixProblem(redisKeyPrefix);
+  const problems = [
+    ...(url !== undefined && E.isLeft(url) ? [`redis ${url.left}`] : []),
+    ...(prefixProblem === undefined ? [] : [`redisKeyPrefix ${prefixProblem}`]),
+  ];
+  if (problems.length > 0) throw new TypeError(`createPetStore: ${problems.join('; ')}`);
+  return redis === undefined ? undefined : { connection: redis, keyPrefix: redisKeyPrefix };
+}
+
 /** The container's options for `options`, each checked as its environment variable is. */
 function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
   const database = databaseOf(options);
+  const redis = redisOf(options);
   const apiKeys = options.apiKeys ?? [];
   apiKeys.forEach((key, index) => {
     const problem = apiKeyProblem(key);
@@ -91,13 +117,15 @@ function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
     logger: options.logger ?? pino({ level: 'silent' }),
     http: options.http ?? {},
     adapters: options.adapters ?? {},
+    ...(redis === undefined ? {} : { redis }),
   };
 }
 
 /**
  * Builds the whole service from options: the storage adapters chosen by `db` (opened and
- * migrated now), the use cases, API key verification (the given keys and the stored ones)
- * and the Koa app. Close it with `close()`.
+ * migrated now), the use cases, API key verification (the given keys and the stored ones),
+ * the rate limits' Redis when `redis` names one (connected now; a Redis that cannot be reached
+ * is logged, not fatal) and the Koa app. Close it with `close()`.
  *
  * @throws TypeError when an option is invalid (the message names it, never a key or a password)
  * @example

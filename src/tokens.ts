@@ -18,6 +18,7 @@ export const TOKENS = {
   GetPet: Symbol.for('petstore.GetPet'),
   ServiceState: Symbol.for('petstore.ServiceState'),
   ReadinessCheck: Symbol.for('petstore.ReadinessCheck'),
+  RateLimitStore: Symbol.for('petstore.RateLimitStore'),
   HttpAppOptions: Symbol.for('petstore.HttpAppOptions'),
   HttpRouter: Symbol.for('petstore.HttpRouter'),
   HttpApp: Symbol.for('petstore.HttpApp'),

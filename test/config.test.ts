@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { loadConfig } from '../src/config.js';
 import { describeDatabase } from '../src/database-config.js';
+import { describeRedis } from '../src/redis-config.js';
 
 // What an empty environment gives, written out rather than taken from CONFIG_DEFAULTS.
 const DEFAULT_CONFIG = {
@@ -12,6 +13,9 @@ const DEFAULT_CONFIG = {
   logLevel: 'info',
   corsOrigins: [],
   rateLimit: undefined,
+  authFailureLimit: undefined,
+  redisUrl: undefined,
+  redisKeyPrefix: 'petstore',
   metrics: 'open',
   workers: 1,
 };
@@ -30,6 +34,9 @@ describe('configuration from the environment', () => {
       PETSTORE_LOG_LEVEL: 'warn',
       PETSTORE_CORS_ORIGINS: 'https://app.example, http://localhost:5173',
       PETSTORE_RATE_LIMIT: '100/60',
+      PETSTORE_AUTH_FAILURE_LIMIT: '5/300',
+      PETSTORE_REDIS_URL: 'rediss://:pw@cache.internal:6380/2',
+      PETSTORE_REDIS_PREFIX: 'petstore-eu',
       PETSTORE_METRICS: 'key',
       PETSTORE_WORKERS: '1',
       UNRELATED: 'ignored',
@@ -43,6 +50,9 @@ describe('configuration from the environment', () => {
         logLevel: 'warn',
         corsOrigins: ['https://app.example', 'http://localhost:5173'],
         rateLimit: { requests: 100, windowSeconds: 60 },
+        authFailureLimit: { requests: 5, windowSeconds: 300 },
+        redisUrl: 'rediss://:pw@cache.internal:6380/2',
+        redisKeyPrefix: 'petstore-eu',
         metrics: 'key',
         workers: 1,
       }),
@@ -67,6 +77,9 @@ describe('configuration from the environment', () => {
       PETSTORE_LOG_LEVEL: 'loud',
       PETSTORE_CORS_ORIGINS: 'https://app.example/path',
       PETSTORE_RATE_LIMIT: 'lots',
+      PETSTORE_AUTH_FAILURE_LIMIT: 'on',
+      PETSTORE_REDIS_URL: 'memcached://cache:11211',
+      PETSTORE_REDIS_PREFIX: 'pet store',
       PETSTORE_METRICS: 'public',
       PETSTORE_WORKERS: 'all',
     });
@@ -81,6 +94,9 @@ describe('configuration from the environment', () => {
       'PETSTORE_LOG_LEVEL',
       'PETSTORE_CORS_ORIGINS',
       'PETSTORE_RATE_LIMIT',
+      'PETSTORE_AUTH_FAILURE_LIMIT',
+      'PETSTORE_REDIS_URL',
+      'PETSTORE_REDIS_PREFIX',
       'PETSTORE_METRICS',
       'PETSTORE_WORKERS',
     ]);
@@ -147,5 +163,42 @@ describe('configuration from the environment', () => {
     expect(describeDatabase({ kind: 'postgres', url: 'postgresql://app@db/pets?password=s3cret&options=-c%20x%3Dy', poolSize: 3 }))
       .not.to.contain('s3cret');
     expect(describeDatabase({ kind: 'sqlite', path: './data/petstore.db' })).to.equal('sqlite ./data/petstore.db');
+  });
+
+  it('limits failed authentications per address by default exactly when requests are rate limited, unless it is off', () => {
+    const authFailureLimitOf = (env: Record<string, string>) => {
+      const config = loadConfig(env);
+      return E.isRight(config) ? config.right.authFailureLimit : 'invalid';
+    };
+    expect(authFailureLimitOf({})).to.equal(undefined);
+    expect(authFailureLimitOf({ PETSTORE_RATE_LIMIT: '100/60' })).to.deep.equal({ requests: 30, windowSeconds: 60 });
+    expect(authFailureLimitOf({ PETSTORE_RATE_LIMIT: '100/60', PETSTORE_AUTH_FAILURE_LIMIT: 'off' })).to.equal(undefined);
+    expect(authFailureLimitOf({ PETSTORE_AUTH_FAILURE_LIMIT: '10/60' })).to.deep.equal({ requests: 10, windowSeconds: 60 });
+    for (const text of ['0/60', '10/0', '10', 'OFF', '10 / 60']) {
+      expect(loadConfig({ PETSTORE_AUTH_FAILURE_LIMIT: text }), text).to.deep.equal(
+        E.left(['PETSTORE_AUTH_FAILURE_LIMIT must be <requests>/<seconds>, for example 30/60, or off']),
+      );
+    }
+  });
+
+  it('takes redis:// and rediss:// URLs for Redis, never echoing one it refuses, and describes it without its password', () => {
+    for (const url of ['redis://127.0.0.1:6379', 'REDIS://cache/3', 'rediss://user:pw@cache.internal:6380']) {
+      const config = loadConfig({ PETSTORE_REDIS_URL: url });
+      expect(E.isRight(config) && config.right.redisUrl, url).to.equal(url);
+    }
+    for (const url of ['http://cache:6379', 'cache:6379', 'redis://', 'redis://:s3cr#t@cache:6379', 'redis://cache:99999']) {
+      const result = loadConfig({ PETSTORE_REDIS_URL: url });
+      const lines = E.isLeft(result) ? result.left : [];
+      expect(lines, url).to.have.length(1);
+      expect(lines[0]).to.match(/^PETSTORE_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$|^PETSTORE_REDIS_URL is not a valid redis:\/\/ URL/);
+      expect(lines[0]).not.to.contain('s3cr').and.not.to.contain('cache');
+    }
+    for (const prefix of ['', ' ', 'a b', 'x'.repeat(65), 'pets*']) {
+      const result = loadConfig({ PETSTORE_REDIS_PREFIX: prefix });
+      expect(E.isRight(result) ? result.right.redisKeyPrefix : result.left, prefix).to.satisfy(
+        (value: unknown) => value === 'petstore' || (Array.isArray(value) && /^PETSTORE_REDIS_PREFIX must be/.test(value[0])),
+      );
+    }
+    expect(describeRedis('rediss://app:s3cret@cache:6380/2', 'petstore')).to.equal('redis rediss://app@cache:6380/2 (keys petstore:…)');
   });
 });

@@ -9,6 +9,7 @@ import { startHttpServer } from '../adapters/http/http-server.js';
 import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
 import { loadConfig } from '../config.js';
 import { describeDatabase } from '../database-config.js';
+import { describeRedis } from '../redis-config.js';
 import type { ServiceState } from '../domain/index.js';
 import { closeContainer, createContainer, generatedApiKey } from '../container.js';
 import { containerOptionsFrom } from '../container-options.js';
@@ -52,7 +53,9 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
     return 1;
   }
   const baseUrl = `${server.url}${API_BASE_PATH}`;
-  logger.info({ url: baseUrl, database: describeDatabase(config.database) }, 'listening');
+  // Whether the rate limits are shared, and through which Redis, is told once at start.
+  const redis = config.redisUrl === undefined ? {} : { redis: describeRedis(config.redisUrl, config.redisKeyPrefix) };
+  logger.info({ url: baseUrl, database: describeDatabase(config.database), ...redis }, 'listening');
   if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
 
   let stopping = false;

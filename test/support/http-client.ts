@@ -15,6 +15,8 @@ export interface TestRequest {
   readonly method?: string;
   readonly headers?: Record<string, string>;
   readonly body?: string | Buffer;
+  /** The address to send from, such as 127.0.0.2: any of 127.0.0.0/8 reaches a server on 127.0.0.1. */
+  readonly localAddress?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ function send(baseUrl: string, path: string, options: TestRequest): Promise<Test
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       new URL(path, baseUrl),
-      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false },
+      { method: options.method ?? 'GET', headers: options.headers ?? {}, agent: false, localAddress: options.localAddress },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -2,6 +2,7 @@
 // test so that no two tests (nor two test runs on one database) ever see each other's rows.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describeUnless } from './describe-unless.js';
 
 const url = process.env['PETSTORE_TEST_POSTGRES_URL'];
 
@@ -10,17 +11,9 @@ export const POSTGRES_TEST_URL: string | undefined = url === undefined || url ==
 
 export const POSTGRES_SKIP_REASON = 'PostgreSQL tests skipped: PETSTORE_TEST_POSTGRES_URL is not set';
 
-/**
- * A describe() whose tests need PostgreSQL. Without PETSTORE_TEST_POSTGRES_URL its title says
- * why, and its tests are reported as pending rather than silently missing.
- */
+/** A describe() whose tests need PostgreSQL: skipped, with the reason in its title, without PETSTORE_TEST_POSTGRES_URL. */
 export function describeWithPostgres(title: string, body: () => void): void {
-  describe(POSTGRES_TEST_URL === undefined ? `${title} (${POSTGRES_SKIP_REASON})` : title, function () {
-    before(function () {
-      if (POSTGRES_TEST_URL === undefined) this.skip();
-    });
-    body();
-  });
+  describeUnless(POSTGRES_TEST_URL === undefined ? POSTGRES_SKIP_REASON : undefined, title, body);
 }
 
 function requireUrl(): string {

@@ -6,6 +6,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { ApiKeyVerifier, ReadinessCheck, ServiceState } from '../../domain/index.js';
 import { API_REFERENCE_PATH, ApiReferenceHandlers } from './api-reference.js';
+import { AUTH_FAILURES_POLICY, limitAuthFailures } from './auth-failure-limit.js';
 import { authenticate } from './authenticate.js';
 import { cors } from './cors.js';
 import { errorMiddleware } from './error-middleware.js';
@@ -16,7 +17,8 @@ import { jsonBody } from './json-body.js';
 import { observeRequests } from './observe-requests.js';
 import { type MetricsAccess, OperatorHandlers } from './operator-handlers.js';
 import { PetHandlers, type PetUseCases } from './pet-handlers.js';
-import { type RateLimit, rateLimitPerCaller } from './rate-limit.js';
+import { PER_KEY_POLICY, rateLimitPerCaller } from './rate-limit.js';
+import { createLimiter, type RateLimit, type RateLimitStore } from './rate-limiter.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -35,6 +37,8 @@ export interface HttpAppDependencies {
   readonly readiness?: ReadinessCheck;
   /** Set `draining` to make /readyz answer 503 while the server stops. */
   readonly state?: ServiceState;
+  /** Redis, to share the rate limits' counts with every instance using it; each process counts alone when absent. */
+  readonly rateLimitStore?: RateLimitStore;
   readonly options?: HttpAppOptions;
   /**
    * The @koa/router to declare the service's routes on, from {@link createHttpRouter}; one is
@@ -51,6 +55,11 @@ export interface HttpAppOptions {
   readonly corsOrigins?: readonly string[];
   /** Requests per window and API key; no limit when absent. */
   readonly rateLimit?: RateLimit;
+  /**
+   * Failed authentications (missing, malformed or unknown key) per window and client address;
+   * past it, the address is answered 429 until its window ends. No limit when absent.
+   */
+  readonly authFailureLimit?: RateLimit;
   /** Who may read /metrics (default: open). */
   readonly metrics?: MetricsAccess;
 }
@@ -67,7 +76,15 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   // Every error is answered by errorMiddleware; Koa must not print one (with its stack) as well.
   app.silent = true;
   const metrics = options.metrics === 'off' ? undefined : createHttpMetrics();
-  const authenticated = authenticate(deps.apiKeyVerifier);
+  const limiterOf = (policy: string, limit: RateLimit) =>
+    createLimiter(policy, limit, deps.rateLimitStore, () => metrics?.rateLimitStoreFailed(policy));
+  const { authFailureLimit, rateLimit } = options;
+  // Refused addresses first, then authentication (before the body is read), then the caller's budget.
+  const authenticated = [
+    ...(authFailureLimit === undefined ? [] : [limitAuthFailures(authFailureLimit, limiterOf(AUTH_FAILURES_POLICY, authFailureLimit))]),
+    authenticate(deps.apiKeyVerifier),
+  ];
+  const perCaller = rateLimit === undefined ? [] : [rateLimitPerCaller(rateLimit, limiterOf(PER_KEY_POLICY, rateLimit))];
   const router = deps.router ?? createHttpRouter();
 
   declareRoutes(router, {
@@ -77,9 +94,8 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     operator: new OperatorHandlers(deps.state ?? { draining: false }, deps.readiness ?? (async () => {}), deps.logger),
     reference: new ApiReferenceHandlers(API_BASE_PATH, OPENAPI_PATH),
     metrics,
-    // Every operation: authenticate first (before the body is read), then count the caller's requests.
-    guard: options.rateLimit === undefined ? [authenticated] : [authenticated, rateLimitPerCaller(options.rateLimit)],
-    metricsGuard: options.metrics === 'key' ? [authenticated] : [],
+    guard: [...authenticated, ...perCaller],
+    metricsGuard: options.metrics === 'key' ? authenticated : [],
     jsonBody: jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES),
   });
 

@@ -1,4 +1,5 @@
-// Prometheus metrics with prom-client: requests by route and status, latency, process metrics.
+// Prometheus metrics with prom-client: requests by route and status, latency, process metrics,
+// and the rate-limit decisions Redis could not make.
 // Each app has its own registry, so several apps in one process (tests, embedding) never clash.
 import type { Context } from 'koa';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
@@ -6,6 +7,8 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
 export interface HttpMetrics {
   readonly registry: Registry;
   observe(method: string, route: string, status: number, seconds: number): void;
+  /** Counts a decision of the rate limit `policy` that Redis could not make, taken by the per-process insurance limit. */
+  rateLimitStoreFailed(policy: string): void;
   /** The handler of GET /metrics: the registry in Prometheus' text format. */
   readonly scrape: (ctx: Context) => Promise<void>;
 }
@@ -26,6 +29,12 @@ export function createHttpMetrics(): HttpMetrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  const rateLimitStoreFailures = new Counter({
+    name: 'petstore_rate_limit_store_failures_total',
+    help: 'Rate-limit decisions that Redis could not make (not connected, or no answer in time), taken by the per-process insurance limit instead, by policy',
+    labelNames: ['policy'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     // Children bound once per label set (`labels(…)`) were weighed and not kept: prom-client 15
@@ -34,6 +43,7 @@ export function createHttpMetrics(): HttpMetrics {
       requests.inc({ method, route, status: String(status) });
       duration.observe({ method, route }, seconds);
     },
+    rateLimitStoreFailed: (policy) => rateLimitStoreFailures.inc({ policy }),
     scrape: async (ctx) => {
       ctx.type = registry.contentType;
       ctx.body = await registry.metrics();

@@ -19,7 +19,7 @@ export interface RouteParts {
   readonly reference: ApiReferenceHandlers;
   /** Absent when metrics are off: /metrics is then not served. */
   readonly metrics: HttpMetrics | undefined;
-  /** Before every operation: authentication, then the rate limit when there is one. */
+  /** Before every operation: the limit of failed authentications, authentication, then the per-key rate limit (each limit when there is one). */
   readonly guard: readonly RouterMiddleware[];
   /** Before /metrics when it needs a key; empty when it is open. */
   readonly metricsGuard: readonly RouterMiddleware[];

@@ -1,28 +1,15 @@
-// Per-key rate limiting with rate-limiter-flexible (in this process's memory), answered with
-// the fields of the IETF draft "RateLimit header fields for HTTP" (RateLimit-Policy, RateLimit)
-// and, past the limit, 429 with Retry-After. Runs after authentication: the key is the caller.
+// The per-key rate limit: every request of an operation counts against its caller's budget,
+// after authentication (the key is the caller), with the RateLimit fields on every answer.
 import type { Middleware } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { Caller } from '../../domain/index.js';
-import { apiError } from './error-catalogue.js';
-import { sendError } from './send-error.js';
+import { rateLimitFields, sendRateLimited } from './rate-limit-fields.js';
+import type { Limiter, RateLimit } from './rate-limiter.js';
 
-/** A per-key rate limit: so many requests per window of so many seconds. */
-export interface RateLimit {
-  /** Requests allowed per window and caller. */
-  readonly requests: number;
-  readonly windowSeconds: number;
-}
+/** The policy's name in the RateLimit fields, and in its Redis keys. */
+export const PER_KEY_POLICY = 'per-key';
 
-const POLICY = 'per-key';
-
-export function rateLimitPerCaller(limit: RateLimit): Middleware {
-  const limiter = new RateLimiterMemory({ points: limit.requests, duration: limit.windowSeconds });
-  const policy = `"${POLICY}";q=${limit.requests};w=${limit.windowSeconds}`;
-  const fields = (state: RateLimiterRes) => ({
-    'RateLimit-Policy': policy,
-    RateLimit: `"${POLICY}";r=${state.remainingPoints};t=${Math.ceil(state.msBeforeNext / 1000)}`,
-  });
+export function rateLimitPerCaller(limit: RateLimit, limiter: Limiter): Middleware {
   return async function rateLimitPerCaller(ctx, next) {
     const caller = ctx.state['caller'] as Caller;
     let state: RateLimiterRes;
@@ -30,15 +17,10 @@ export function rateLimitPerCaller(limit: RateLimit): Middleware {
       state = await limiter.consume(caller.id);
     } catch (refused) {
       if (!(refused instanceof RateLimiterRes)) throw refused;
-      const retryAfter = Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
-      return sendError(
-        ctx,
-        apiError('rate_limited', `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s per API key`, {
-          headers: { ...fields(refused), 'Retry-After': String(retryAfter) },
-        }),
-      );
+      const message = `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s per API key`;
+      return sendRateLimited(ctx, PER_KEY_POLICY, limit, refused, message);
     }
-    ctx.set(fields(state));
+    ctx.set(rateLimitFields(PER_KEY_POLICY, limit, state));
     await next();
   };
 }
