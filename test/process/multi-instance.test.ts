@@ -100,9 +100,13 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
   it('creates once per Idempotency-Key across instances, and pages through either without a gap or a repeat', async () => {
     const [a, b] = await startTwo();
     // Each key is sent through A and retried at once through B: one pet per key, whichever wins.
-    const send = (api: ReturnType<typeof clientFor>, i: number) =>
-      api.postJson('/v1/pets', { name: `keyed ${i}`, categoryId: i }, { 'Idempotency-Key': `"key-${i}"` });
-    const walksDuringCreates: Pet[][] = [];
+    let answered = 0;
+    const send = async (api: ReturnType<typeof clientFor>, i: number) => {
+      const res = await api.postJson('/v1/pets', { name: `keyed ${i}`, categoryId: i }, { 'Idempotency-Key': `"key-${i}"` });
+      answered += 1;
+      return res;
+    };
+    let createsDone = false;
     const creates = (async () => {
       const answers: TestResponse[] = [];
       for (let wave = 0; wave < 8; wave += 1) {
@@ -111,11 +115,23 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
         );
         answers.push(...pairs.flat());
       }
+      createsDone = true;
       return answers;
     })();
-    // Meanwhile, walk the pages through A and through B while pets are being created.
-    for (let i = 0; i < 3; i += 1) walksDuringCreates.push(await walk(i % 2 === 0 ? a! : b!));
+    // Meanwhile, walk the pages through A and through B, again and again while pets are being
+    // created, noting how many creates had been answered when each walk started and ended.
+    const walksDuringCreates: Array<{ seen: Pet[]; answeredBefore: number; answeredAfter: number }> = [];
+    for (let i = 0; i < 3 || !createsDone; i += 1) {
+      const answeredBefore = answered;
+      const seen = await walk(i % 2 === 0 ? a! : b!);
+      walksDuringCreates.push({ seen, answeredBefore, answeredAfter: answered });
+    }
     const answers = await creates;
+    // The race happened: some walk saw pets while creates were answered, and some key met its
+    // twin in progress on the other instance (a 409 can come from nothing else).
+    const overlapping = walksDuringCreates.filter((w) => w.answeredBefore < w.answeredAfter && w.seen.length > 0);
+    expect(overlapping.length, 'walks that saw pets while creates were answered').to.be.at.least(1);
+    expect(answers.filter((res) => res.status === 409).length, 'keys that met their twin in progress').to.be.at.least(1);
 
     for (const res of answers) expect([201, 409], res.text).to.include(res.status);
     const createdByKey = new Map<string, number>();
@@ -131,7 +147,7 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     expect(await walk(b!)).to.deep.equal(everything);
     // A walk taken during the creates repeats no pet and skips none below the highest id it saw:
     // ids become visible in id order, even across instances.
-    for (const seen of walksDuringCreates) {
+    for (const { seen } of walksDuringCreates) {
       const ids = seen.map((p) => p.id);
       expect(new Set(ids).size).to.equal(ids.length);
       const highest = Math.max(0, ...ids);
