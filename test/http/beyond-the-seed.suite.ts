@@ -3,7 +3,15 @@
 import { expect } from 'chai';
 import { clientFor, request, type TestResponse } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
-import { OTHER_TEST_API_KEY, serveEachTest, type TestDatabase, type TestServer } from '../support/test-server.js';
+import { holdFirstGrantedClaim } from '../support/held-claim.js';
+import {
+  OTHER_TEST_API_KEY,
+  serveEachTest,
+  startTestServer,
+  TEST_API_KEY,
+  type TestDatabase,
+  type TestServer,
+} from '../support/test-server.js';
 
 /** The target of the Link rel="next" of a response, or undefined when there is none. */
 export const nextLink = (res: TestResponse): string | undefined =>
@@ -199,18 +207,30 @@ export function beyondTheSeedSuite(name: string, database: () => TestDatabase | 
         expect(theirs.json.name).to.equal('Theirs');
       });
 
-      it('answers concurrent requests with one key with one 201 and the others 201 replays or 409', async () => {
-        const headers = { 'Idempotency-Key': '"concurrent"' };
-        const answers = await Promise.all(
-          Array.from({ length: 8 }, () => api.postJson('/v1/pets', { name: 'Race', categoryId: 1 }, headers)),
-        );
-        for (const res of answers.filter((r) => r.status !== 201)) {
-          expectError(res, 409, 'idempotency_key_in_use');
-          expect(res.headers['retry-after']).to.equal('1');
+      it('answers concurrent requests with one key with one 201, and 409 to each that comes while the first is in progress', async () => {
+        // A server of its own, where the request that claims the key first waits until all eight
+        // have claimed it: the other seven come while the first is in progress, on every adapter.
+        const requests = 8;
+        const db = await database();
+        const held = await startTestServer(db.config, { configure: (container) => holdFirstGrantedClaim(container, requests) });
+        try {
+          const heldApi = clientFor(held.url, TEST_API_KEY);
+          const headers = { 'Idempotency-Key': '"concurrent"' };
+          const answers = await Promise.all(
+            Array.from({ length: requests }, () => heldApi.postJson('/v1/pets', { name: 'Race', categoryId: 1 }, headers)),
+          );
+          for (const res of answers.filter((r) => r.status !== 201)) {
+            expectError(res, 409, 'idempotency_key_in_use');
+            expect(res.headers['retry-after']).to.equal('1');
+          }
+          const created = answers.filter((r) => r.status === 201);
+          expect(new Set(created.map((r) => r.json.id)).size).to.equal(1);
+          expect(answers.filter((r) => r.status === 409), 'every request that met the first in progress').to.have.length(requests - 1);
+          expect((await heldApi.get('/v1/pets')).json).to.have.length(1);
+        } finally {
+          await held.close();
+          await db.cleanup();
         }
-        const created = answers.filter((r) => r.status === 201);
-        expect(new Set(created.map((r) => r.json.id)).size).to.equal(1);
-        expect((await api.get('/v1/pets')).json).to.have.length(1);
       });
 
       it('refuses a malformed Idempotency-Key with 400 naming the header, before reading the body', async () => {
