@@ -5,7 +5,7 @@ import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
 import type { ServiceState } from '../../src/domain/index.js';
-import type { Config } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 import type { DatabaseConfig } from '../../src/database-config.js';
 import { closeContainer, createContainer } from '../../src/container.js';
 import { containerOptionsFrom } from '../../src/container-options.js';
@@ -32,19 +32,16 @@ export async function startTestServer(
     config?: Partial<Config>;
   } = {},
 ): Promise<TestServer> {
+  // The server's own defaults (as with an empty environment), but for what a test server needs.
+  const defaults = loadConfig({});
+  if (defaults._tag === 'Left') throw new Error(`the default configuration is invalid: ${defaults.left.join('; ')}`);
   const config: Config = {
+    ...defaults.right,
     host: '127.0.0.1',
     port: 0,
     database,
     apiKeys: [TEST_API_KEY, OTHER_TEST_API_KEY],
     logLevel: 'silent',
-    corsOrigins: [],
-    rateLimit: undefined,
-    authFailureLimit: undefined,
-    redisUrl: undefined,
-    redisKeyPrefix: 'petstore',
-    metrics: 'open',
-    workers: 1,
     ...options.config,
   };
   // The server's own path from Config to the container; `configure` may then rebind anything before the first resolution.
