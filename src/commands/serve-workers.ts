@@ -54,6 +54,8 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
       started = true;
       const baseUrl = `${serverUrl(config.host, address.port)}${API_BASE_PATH}`;
       logger.info({ url: baseUrl, workers: config.workers, database: describeDatabase(config.database) }, 'all workers listening');
+      // The log writes in batches (logger.ts): out first, so that the key follows its line.
+      logger.flush();
       if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
       resolve(0);
     });

@@ -56,6 +56,8 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   // Whether the rate limits are shared, and through which Redis, is told once at start.
   const redis = config.redisUrl === undefined ? {} : { redis: describeRedis(config.redisUrl, config.redisKeyPrefix) };
   logger.info({ url: baseUrl, database: describeDatabase(config.database), ...redis }, 'listening');
+  // The log writes in batches (logger.ts): out first, so that the key follows its line.
+  logger.flush();
   if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
 
   let stopping = false;
