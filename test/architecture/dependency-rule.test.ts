@@ -37,7 +37,7 @@ describe('the dependency rule', () => {
     expect(targets.some((to) => to.includes('client/helper.ts')), 'the client may import itself').to.equal(false);
   });
 
-  it('catches an adapter that imports another adapter or the configuration, but not its own folder or the domain', async () => {
+  it('catches an adapter that imports another adapter or the configuration, but not its own folder, adapters/shared or the domain', async () => {
     const found = await violations(FIXTURE_ROOT);
     const caught = found.filter((v) => v.from.endsWith('adapters/sqlite/reaches-into-http.ts'));
     expect(caught.filter((v) => v.rule === 'adapters-do-not-depend-on-other-adapters').map((v) => v.to)).to.deep.equal([
@@ -46,7 +46,11 @@ describe('the dependency rule', () => {
     expect(caught.filter((v) => v.rule === 'nothing-depends-on-the-composition-root-but-entry-points').map((v) => v.to)).to.deep.equal([
       `${FIXTURE_ROOT}/config.ts`,
     ]);
-    expect(caught.some((v) => /table\.ts|pure\.ts/.test(v.to)), 'its own folder and the domain are allowed').to.equal(false);
+    expect(caught.some((v) => /table\.ts|pure\.ts|mechanism\.ts/.test(v.to)), 'its own folder, adapters/shared and the domain are allowed').to.equal(false);
+    const fromShared = found.filter((v) => v.from.endsWith('adapters/shared/reaches-into-http.ts'));
+    expect(fromShared.map((v) => [v.rule, v.to]), 'a shared mechanism may not import an adapter').to.deep.equal([
+      ['adapters-do-not-depend-on-other-adapters', `${FIXTURE_ROOT}/adapters/http/app.ts`],
+    ]);
   });
 
   it('catches modules that import each other', async () => {

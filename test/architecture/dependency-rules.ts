@@ -1,7 +1,8 @@
 // The dependency rule of the hexagon, as dependency-cruiser rules over a source root:
 // the domain depends on nothing but itself, fp-ts and io-ts (no adapter, Koa, SQLite, pg,
 // inversify, nor Node's own modules: it does no I/O); an adapter depends on no other adapter
-// (what two adapters share is a contract of the domain, joined by the composition root);
+// (what two adapters share is a contract of the domain, joined by the composition root), only
+// on the mechanisms of `adapters/shared`, which depend on no adapter;
 // nothing but the entry points depends on the composition root, its configuration or the
 // commands; the client depends on nothing but itself (fetch is a global), so it runs anywhere
 // fetch does and installs nothing; and no module depends on itself through others.
@@ -28,7 +29,7 @@ export const dependencyRules = (root: string): IForbiddenRuleType[] => [
     name: 'adapters-do-not-depend-on-other-adapters',
     severity: 'error',
     from: { path: `^${root}/adapters/([^/]+)/` },
-    to: { path: `^${root}/adapters/`, pathNot: `^${root}/adapters/$1/` },
+    to: { path: `^${root}/adapters/`, pathNot: `^${root}/adapters/($1|shared)/` },
   },
   {
     name: 'client-depends-only-on-itself',

@@ -4,14 +4,7 @@
 // holds it has returned, and a COMMIT that fails fails every write it held (none is stored).
 // Each write has a savepoint of its own, so one that fails is undone alone: the others commit.
 import type { Database } from 'better-sqlite3';
-
-interface Pending<I, O> {
-  readonly item: I;
-  resolve(output: O): void;
-  reject(reason: unknown): void;
-}
-
-type Outcome<O> = { readonly ok: true; readonly output: O } | { readonly ok: false; readonly error: unknown };
+import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 
 /**
  * A function that makes `write(item)` in a transaction shared with the other calls of the
@@ -19,11 +12,10 @@ type Outcome<O> = { readonly ok: true; readonly output: O } | { readonly ok: fal
  * `write` runs inside the transaction and must not start one itself.
  */
 export function groupCommit<I, O>(db: Database, write: (item: I) => O): (item: I) => Promise<O> {
-  let batch: Pending<I, O>[] = [];
   // Called inside writeAll's transaction, better-sqlite3 makes this one a savepoint.
   const writeOne = db.transaction(write);
   const writeAll = db.transaction((items: readonly I[]) =>
-    items.map((item): Outcome<O> => {
+    items.map((item): WriteOutcome<O> => {
       try {
         return { ok: true, output: writeOne(item) };
       } catch (error) {
@@ -31,32 +23,9 @@ export function groupCommit<I, O>(db: Database, write: (item: I) => O): (item: I
       }
     }),
   );
-
-  const flush = (): void => {
-    const flushing = batch;
-    batch = [];
-    let outcomes: Outcome<O>[];
-    try {
-      // IMMEDIATE: the write lock is taken at BEGIN (waiting busy_timeout for another process's
-      // writes). A deferred transaction whose first write comes after a read, as a completing
-      // create's check does, fails at once (SQLITE_BUSY) when another process wrote meanwhile.
-      outcomes = writeAll.immediate(flushing.map((pending) => pending.item));
-    } catch (err) {
-      // BEGIN or COMMIT failed and the transaction was rolled back: none of these writes is stored.
-      for (const pending of flushing) pending.reject(err);
-      return;
-    }
-    flushing.forEach((pending, i) => {
-      const outcome = outcomes[i]!;
-      if (outcome.ok) pending.resolve(outcome.output);
-      else pending.reject(outcome.error);
-    });
-  };
-
-  return (item) =>
-    new Promise<O>((resolve, reject) => {
-      // setImmediate runs after the I/O of this turn: every request read in it joins the batch.
-      if (batch.length === 0) setImmediate(flush);
-      batch.push({ item, resolve, reject });
-    });
+  // IMMEDIATE: the write lock is taken at BEGIN (waiting busy_timeout for another process's
+  // writes). A deferred transaction whose first write comes after a read, as a completing
+  // create's check does, fails at once (SQLITE_BUSY) when another process wrote meanwhile.
+  // A BEGIN or COMMIT that fails throws after rolling back: every write of the batch fails, none is stored.
+  return writeBatches((items: readonly I[]) => writeAll.immediate(items));
 }
