@@ -13,6 +13,8 @@ import type {
   PetRepository,
   PetStatus,
 } from '../../domain/index.js';
+import { StorageUnavailableError } from '../../domain/index.js';
+import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 import { queryRows } from './postgres-errors.js';
 
 interface PetRow {
@@ -25,32 +27,56 @@ interface PetRow {
 
 const COLUMNS = 'id, name, category_id, status';
 
+/** A pet to store, and the idempotency record to complete with it, if any. */
+interface PetWrite {
+  readonly draft: PetDraft;
+  readonly hold?: IdempotencyHold;
+}
+
 /**
  * The advisory lock that orders inserts into pets (see create()): class "petI", keyed by the
  * schema, so that services on different schemas of one database never wait for each other.
  */
 const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
 
-/** The insert of a pet, in id order with every other insert (see create()). Exported for its test. */
-export const INSERT_PET_SQL = `WITH ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK}))
-  INSERT INTO pets (name, category_id, status) SELECT $1, $2, $3 FROM ordered RETURNING ${COLUMNS}`;
-
 /**
- * A pet inserted as the result of a held idempotency record, and the record completed with it,
- * in one statement and so one transaction: both or neither. The record is locked first (FOR
- * UPDATE), so no claim can take it over meanwhile; when the hold no longer holds it, nothing
- * is inserted and no row comes back. The pet is stored in the record as JSON, as the claim reads it.
+ * The insert of a batch of pets (see create()), some of them completing an idempotency record,
+ * in one statement and so one transaction, under the insert-order lock. The writes come as
+ * parallel arrays ($1 names, $2 categories, $3 statuses; $4 scopes, $5 keys, $6 tokens, NULL for
+ * a write without a record); the answer is, per write that was inserted, its position `n`
+ * (1-based) and its id. A write whose record its claim no longer holds is not inserted, nor
+ * are the later writes of a record already written in the batch: the record is locked first
+ * (FOR UPDATE) so that no claim can take it over meanwhile, and is completed with the pet, as
+ * JSON as the claim reads it, in the same transaction.
+ * Ids are drawn after the lock is granted (`numbered` reads `ordered`), and the lock is held
+ * to the commit. Exported for its test.
  */
-const INSERT_COMPLETING_SQL = `WITH held AS (
-    SELECT 1 FROM idempotency_keys WHERE scope = $4 AND key = $5 AND token = $6 AND pet IS NULL FOR UPDATE
-  ), ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK}) FROM held),
-  inserted AS (INSERT INTO pets (name, category_id, status) SELECT $1, $2, $3 FROM ordered RETURNING ${COLUMNS}),
-  completed AS (
-    UPDATE idempotency_keys
-       SET pet = (SELECT jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status) FROM inserted)
-     WHERE scope = $4 AND key = $5 AND token = $6 AND EXISTS (SELECT 1 FROM inserted)
+export const INSERT_PETS_SQL = `WITH writes AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
+      WITH ORDINALITY AS w (name, category_id, status, scope, key, token, n)
+  ), held AS (
+    SELECT k.scope, k.key, k.token FROM idempotency_keys k
+     WHERE (k.scope, k.key, k.token) IN (SELECT scope, key, token FROM writes) AND k.pet IS NULL
+       FOR UPDATE
+  ), accepted AS (
+    -- Every write without a record; of the writes of one held record, the first alone.
+    SELECT * FROM writes WHERE scope IS NULL
+    UNION ALL
+    (SELECT DISTINCT ON (w.scope, w.key) w.* FROM writes w JOIN held h USING (scope, key, token) ORDER BY w.scope, w.key, w.n)
+  ), ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})),
+  numbered AS (
+    SELECT w.*, nextval(pg_get_serial_sequence('pets', 'id')) AS id
+      FROM ordered, (SELECT * FROM accepted ORDER BY n) w
+  ), inserted AS (
+    INSERT INTO pets (id, name, category_id, status) OVERRIDING SYSTEM VALUE
+    SELECT id, name, category_id, status FROM numbered ORDER BY id
+  ), completed AS (
+    UPDATE idempotency_keys k
+       SET pet = jsonb_build_object('id', w.id, 'name', w.name, 'categoryId', w.category_id, 'status', w.status)
+      FROM numbered w
+     WHERE w.scope IS NOT NULL AND k.scope = w.scope AND k.key = w.key AND k.token = w.token
   )
-  SELECT ${COLUMNS} FROM inserted`;
+  SELECT n, id FROM numbered`;
 
 /** An int8 from the database as a number, exactly, or an error: never a rounded value. */
 export function safeIntegerFromInt8(text: string, column: string): number {
@@ -71,6 +97,8 @@ const toPet = (row: PetRow): Pet => ({
 
 /** Pets in PostgreSQL, through a pool opened by {@link openPostgresPool}; any number of instances may share the database. */
 export class PostgresPetRepository implements PetRepository {
+  private readonly writeBatched = writeBatches((writes: readonly PetWrite[]) => this.writeBatch(writes));
+
   constructor(private readonly pool: Pool) {}
 
   // Every query is a named prepared statement: parsed and planned once per connection.
@@ -78,27 +106,68 @@ export class PostgresPetRepository implements PetRepository {
     return queryRows<PetRow>(this.pool, query);
   }
 
+  /**
+   * Creates share one statement, and so one commit and one WAL flush, with the other creates
+   * of the same event-loop turn (writeBatches). Keyset paging (id > last) needs ids to become
+   * visible in id order. Across connections a sequence hands out 7 before 8 but may commit 8
+   * first, and a reader paging past 8 would never see 7. A transaction-scoped advisory lock,
+   * taken before the ids are drawn and held to the commit, makes batches draw and commit in
+   * the same order; a batch's pets become visible together.
+   */
   async create(draft: PetDraft): Promise<Pet> {
-    // Keyset paging (id > last) needs ids to become visible in id order. Across connections a
-    // sequence hands out 7 before 8 but may commit 8 first, and a reader paging past 8 would
-    // never see 7. A transaction-scoped advisory lock, taken before the id is drawn and held
-    // to the commit of this one statement, makes inserts draw and commit in the same order.
-    const [row] = await this.rows({
-      name: 'petstore_pets_insert',
-      text: INSERT_PET_SQL,
-      values: [draft.name, draft.categoryId, draft.status],
-    });
-    if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
-    return toPet(row);
+    const pet = await this.writeBatched({ draft });
+    if (pet === undefined) throw new Error('a create without a hold answered no pet');
+    return pet;
   }
 
+  /** The same batches: the pet and the record's completion commit together, or neither. */
   async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
-    const [row] = await this.rows({
-      name: 'petstore_pets_insert_completing',
-      text: INSERT_COMPLETING_SQL,
-      values: [draft.name, draft.categoryId, draft.status, hold.scope, hold.key, hold.token],
+    return O.fromNullable(await this.writeBatched({ draft, hold }));
+  }
+
+  /**
+   * One statement for the whole batch. If it fails for a reason of its own (a value the
+   * database refuses, say), no pet of it is stored, and each write is tried again alone, so
+   * that one bad write fails alone; an outage fails them all at once.
+   */
+  private async writeBatch(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<Pet | undefined>[]> {
+    try {
+      return await this.insertPets(writes);
+    } catch (err) {
+      if (writes.length === 1 || err instanceof StorageUnavailableError) throw err;
+      const outcomes: WriteOutcome<Pet | undefined>[] = [];
+      for (const write of writes) {
+        try {
+          outcomes.push(...(await this.insertPets([write])));
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+        }
+      }
+      return outcomes;
+    }
+  }
+
+  private async insertPets(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<Pet | undefined>[]> {
+    const rows = await queryRows<{ n: string; id: string }>(this.pool, {
+      name: 'petstore_pets_insert_batch',
+      text: INSERT_PETS_SQL,
+      values: [
+        writes.map((w) => w.draft.name),
+        writes.map((w) => w.draft.categoryId),
+        writes.map((w) => w.draft.status),
+        writes.map((w) => w.hold?.scope ?? null),
+        writes.map((w) => w.hold?.key ?? null),
+        writes.map((w) => w.hold?.token ?? null),
+      ],
     });
-    return row === undefined ? O.none : O.some(toPet(row));
+    const idAt = new Map(rows.map((row) => [Number(row.n), row.id]));
+    return writes.map((write, i) => {
+      const id = idAt.get(i + 1);
+      // No id: the write's hold no longer held its record, and nothing was inserted for it.
+      if (id === undefined) return { ok: true, output: undefined };
+      const { name, categoryId, status } = write.draft;
+      return { ok: true, output: { id: safeIntegerFromInt8(id, 'pets.id') as PetId, name, categoryId, status } };
+    });
   }
 
   async findById(id: PetId): Promise<O.Option<Pet>> {

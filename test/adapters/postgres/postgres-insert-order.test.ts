@@ -3,7 +3,7 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres-pool.js';
-import { INSERT_PET_SQL, PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
+import { INSERT_PETS_SQL, PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
 import type { Limit } from '../../../src/domain/index.js';
 import { draft } from '../../contract/pet-repository.contract.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
@@ -23,7 +23,7 @@ describeWithPostgres('PostgreSQL insert order', () => {
       const repo = new PostgresPetRepository(pool);
       // Another instance's insert: it has drawn its id but not committed yet.
       await slow.query('BEGIN');
-      const [first] = (await slow.query(INSERT_PET_SQL, ['first', 1, 'available'])).rows as Array<{ id: string }>;
+      const [first] = (await slow.query(INSERT_PETS_SQL, [['first'], [1], ['available'], [null], [null], [null]])).rows as Array<{ id: string }>;
       const second = repo.create(draft('second'));
       // The second insert waits on the insert-order lock (seen in pg_locks), not on anything else.
       for (let tries = 0; ; tries += 1) {
