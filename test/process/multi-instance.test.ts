@@ -97,21 +97,26 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     return seen;
   };
 
-  it('creates once per Idempotency-Key across instances, and pages through either without a gap or a repeat', async () => {
+  it('creates once per Idempotency-Key across instances; a walk through either sees every pet acknowledged before it, once, with no gap', async () => {
     const [a, b] = await startTwo();
     // Each key is sent through A and retried at once through B: one pet per key, whichever wins.
-    let answered = 0;
-    const send = async (api: ReturnType<typeof clientFor>, i: number) => {
-      const res = await api.postJson('/v1/pets', { name: `keyed ${i}`, categoryId: i }, { 'Idempotency-Key': `"key-${i}"` });
-      answered += 1;
+    // Plain creates go through both meanwhile, in the same batches as the keyed ones.
+    const acknowledged: Pet[] = [];
+    const send = async (api: ReturnType<typeof clientFor>, i: number, headers: Record<string, string> = {}) => {
+      const res = await api.postJson('/v1/pets', { name: `${'Idempotency-Key' in headers ? 'keyed' : 'plain'} ${i}`, categoryId: i }, headers);
+      if (res.status === 201) acknowledged.push(res.json as Pet);
       return res;
     };
+    const keyed = (api: ReturnType<typeof clientFor>, i: number) => send(api, i, { 'Idempotency-Key': `"key-${i}"` });
     let createsDone = false;
     const creates = (async () => {
       const answers: TestResponse[] = [];
       for (let wave = 0; wave < 8; wave += 1) {
         const pairs = await Promise.all(
-          Array.from({ length: 5 }, (_, j) => Promise.all([send(a!, wave * 5 + j), send(b!, wave * 5 + j)])),
+          Array.from({ length: 5 }, (_, j) => {
+            const i = wave * 5 + j;
+            return Promise.all([keyed(a!, i), keyed(b!, i), send(j % 2 === 0 ? a! : b!, i)]);
+          }),
         );
         answers.push(...pairs.flat());
       }
@@ -119,37 +124,41 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
       return answers;
     })();
     // Meanwhile, walk the pages through A and through B, again and again while pets are being
-    // created, noting how many creates had been answered when each walk started and ended.
-    const walksDuringCreates: Array<{ seen: Pet[]; answeredBefore: number; answeredAfter: number }> = [];
+    // created, noting which creates had been answered when each walk started and how many when it ended.
+    const walksDuringCreates: Array<{ seen: Pet[]; acknowledgedBefore: Pet[]; answeredAfter: number }> = [];
     for (let i = 0; i < 3 || !createsDone; i += 1) {
-      const answeredBefore = answered;
+      const acknowledgedBefore = [...acknowledged];
       const seen = await walk(i % 2 === 0 ? a! : b!);
-      walksDuringCreates.push({ seen, answeredBefore, answeredAfter: answered });
+      walksDuringCreates.push({ seen, acknowledgedBefore, answeredAfter: acknowledged.length });
     }
     const answers = await creates;
     // The race happened: some walk saw pets while creates were answered, and some key met its
     // twin in progress on the other instance (a 409 can come from nothing else).
-    const overlapping = walksDuringCreates.filter((w) => w.answeredBefore < w.answeredAfter && w.seen.length > 0);
+    const overlapping = walksDuringCreates.filter((w) => w.acknowledgedBefore.length < w.answeredAfter && w.seen.length > 0);
     expect(overlapping.length, 'walks that saw pets while creates were answered').to.be.at.least(1);
     expect(answers.filter((res) => res.status === 409).length, 'keys that met their twin in progress').to.be.at.least(1);
 
     for (const res of answers) expect([201, 409], res.text).to.include(res.status);
-    const createdByKey = new Map<string, number>();
+    const createdByName = new Map<string, number>();
     for (const res of answers.filter((r) => r.status === 201)) {
       const pet = res.json as Pet;
-      const known = createdByKey.get(pet.name);
+      const known = createdByName.get(pet.name);
       if (known !== undefined) expect(pet.id, `${pet.name} is one pet`).to.equal(known);
-      createdByKey.set(pet.name, pet.id);
+      createdByName.set(pet.name, pet.id);
     }
     const everything = (await walk(a!)).sort(byId);
     expect(everything.map((p) => p.name).sort()).to.deep.equal([...new Set(everything.map((p) => p.name))].sort());
-    expect(everything).to.have.length(createdByKey.size);
+    expect(everything).to.have.length(createdByName.size);
+    expect(createdByName.size, 'one pet per key and one per plain create').to.equal(80);
     expect(await walk(b!)).to.deep.equal(everything);
-    // A walk taken during the creates repeats no pet and skips none below the highest id it saw:
-    // ids become visible in id order, even across instances.
-    for (const { seen } of walksDuringCreates) {
+    // The paging guarantee, for every walk taken during the creates: it sees every pet
+    // acknowledged before it started, repeats none, and skips none below the highest id it saw
+    // (ids become visible in id order, even across instances).
+    for (const { seen, acknowledgedBefore } of walksDuringCreates) {
       const ids = seen.map((p) => p.id);
       expect(new Set(ids).size).to.equal(ids.length);
+      const seenIds = new Set(ids);
+      expect(acknowledgedBefore.filter((p) => !seenIds.has(p.id)), 'acknowledged before the walk, not seen').to.deep.equal([]);
       const highest = Math.max(0, ...ids);
       expect(ids).to.deep.equal(everything.filter((p) => p.id <= highest).map((p) => p.id));
     }
