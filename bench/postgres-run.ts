@@ -17,13 +17,13 @@ import { projectCommand, referenceCommand, type ServerName } from './servers.js'
 import { TARGETS } from './targets.js';
 
 /** What the tables do not say: the references, the pools, the targets. */
-const notes = (poolSize: number, workers: number): string =>
-  `The baseline here is node:http + pg with ONE pool of ${poolSize} connections (the project's default PETSTORE_PG_POOL_SIZE) ` +
-  `and a plain INSERT … RETURNING with no lock of its own; the project ` +
+const notes = (poolSize: number, { workers, references }: BenchOptions): string =>
+  `Every reference here is the baseline's handler on node:http + pg with ONE pool of ${poolSize} connections (the project's default ` +
+  `PETSTORE_PG_POOL_SIZE) and a plain INSERT … RETURNING with no lock of its own; the project ` +
   (workers > 1 ? `runs ${workers} workers, each with its own pool of ${poolSize} (${workers * poolSize} connections in all). ` : `has one pool of ${poolSize}. `) +
-  'Every server works on its own copy of the seeded database. The targets are those of the SQLite bench (docs/benchmarks.md): ' +
-  'reads are not judged without the card floor. PostgreSQL CPU is that of every postgres process on this machine, the sampler\'s backend included, ' +
-  'and is not counted as "other processes".';
+  'Every server works on its own copy of the seeded database. The targets are those of the SQLite bench (docs/benchmarks.md)' +
+  (references.includes('card-floor') ? '. ' : ': reads are not judged without the card floor. ') +
+  'PostgreSQL CPU is that of every postgres process on this machine, the sampler\'s backend included, and is not counted as "other processes".';
 
 export async function postgresRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const url = options.database!;
@@ -50,7 +50,7 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
     const settings = { ...options, generator };
     const results = await runScenarios(scenarios, servers, settings, log);
     const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names), postgresActivityTable(results, names)];
-    const note = notes(poolSize, options.workers);
+    const note = notes(poolSize, options);
     log(`\n${tables.map(textTable).join('\n\n')}\n\n${note}${caveatNote(generator)}`);
 
     const stem = options.workers > 1 ? `postgres-workers-${options.workers}` : 'postgres';
