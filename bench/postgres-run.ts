@@ -33,6 +33,12 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
   const { seconds, databases } = await seedPostgres(url, options.pets);
   log(`seeding ${count(options.pets)} pets (migrated by the project's migratePostgres): ${seconds.toFixed(1)} s; ${databases.server['version']}`);
   log(`synchronous_commit ${databases.server['synchronousCommit']}, commit_delay ${databases.server['commitDelay']}, fsync ${databases.server['fsync']}`);
+  // A run stopped with Ctrl-C still drops its databases: they hold a copy of the seed each, on someone's server.
+  const interrupted = (): void => {
+    setTimeout(() => process.exit(130), 10_000).unref();
+    void databases.dropAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     const names: ServerName[] = ['project', ...options.references];
     log(
@@ -77,6 +83,7 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
       [`bench/results/${stem}.svg`]: throughputChart(results, names, subtitle),
     });
   } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     await databases.dropAll();
     log('the bench_* databases of this run are dropped');
   }
