@@ -39,7 +39,7 @@ function processTicks(pid: number): number {
 }
 
 /** utime + stime of `pids`, in ticks; a process gone meanwhile counts as 0. */
-const treeTicks = (pids: readonly number[]): number =>
+export const treeTicks = (pids: readonly number[]): number =>
   pids.reduce((sum, pid) => {
     try {
       return sum + processTicks(pid);

@@ -1,5 +1,5 @@
 // npm run bench: the project beside its references (the baseline, the Koa floor, the card floor). See docs/benchmarks.md.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileBaseline } from './baseline-build.js';
@@ -13,27 +13,12 @@ import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughp
 import { runScaleCheck } from './scale-check.js';
 import { runScenarios } from './run-scenarios.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
+import { postgresRun } from './postgres-run.js';
+import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './result-files.js';
 import { copyDatabase, projectSynchronous, seedPets } from './seed.js';
 import type { ServerCommand } from './server-process.js';
 import { projectCommand, REFERENCE_SYNCHRONOUS, REFERENCES, referenceCommand, type ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
-
-const ROOT = new URL('..', import.meta.url).pathname;
-const RESULTS = join(ROOT, 'bench/results');
-const log = (line: string): void => void process.stdout.write(`${line}\n`);
-const count = (n: number): string => n.toLocaleString('en-US');
-
-/** The project's log capture: in the work dir, removed with it at the end of the run. */
-const projectLog = (workDir: string): string => join(workDir, 'project.log');
-
-/** Writes `files` (relative to the root) and says so. */
-function write(files: Record<string, string>): void {
-  mkdirSync(RESULTS, { recursive: true });
-  for (const [path, content] of Object.entries(files)) writeFileSync(join(ROOT, path), content);
-  log(`\nwritten: ${Object.keys(files).join(', ')}`);
-}
-
-const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The name of a run's result files: only a complete one-process full run of the project is `latest`. */
 function resultStem(options: BenchOptions, complete: boolean): string {
@@ -41,16 +26,6 @@ function resultStem(options: BenchOptions, complete: boolean): string {
   if (complete) return 'latest';
   return options.mode === 'quick' ? 'quick' : 'partial';
 }
-
-/** The load generator as the results record it: what ran, and why its ratios are compressed when they are. */
-const generatorRecord = (generator: LoadGenerator, options: BenchOptions) => ({
-  name: generator.name,
-  command: generator.describe(options.connections, options.durationSeconds),
-  ...(generator.caveat !== undefined && { caveat: generator.caveat }),
-});
-
-/** Said under every table of a run whose load generator compresses the ratios. */
-const caveatNote = (generator: LoadGenerator): string => (generator.caveat === undefined ? '' : `\n\nWARNING: ${generator.caveat}.`);
 
 async function scenarioRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));
@@ -160,7 +135,8 @@ async function main(): Promise<void> {
   try {
     const generator = chooseLoadGenerator(workDir, log);
     log(`load: ${generator.describe(options.connections, options.durationSeconds)}`);
-    await (options.mode === 'scale' ? scaleRun(options, generator, workDir) : scenarioRun(options, generator, workDir));
+    const run = options.database !== undefined ? postgresRun : options.mode === 'scale' ? scaleRun : scenarioRun;
+    await run(options, generator, workDir);
     const logged = existsSync(projectLog(workDir)) ? statSync(projectLog(workDir)).size : 0;
     log(`the project logged ${(logged / 1024 ** 2).toFixed(0)} MB to its log file meanwhile`);
   } finally {

@@ -2,6 +2,7 @@
 // its peak RSS, stop it. Each measurement has the machine to itself with the load generator.
 import { measureCpuUse, waitForQuiet } from './cpu-use.js';
 import type { LoadGenerator } from './load.js';
+import { type PostgresActivity, watchPostgres } from './postgres-activity.js';
 import type { Scenario } from './scenarios.js';
 import { type ServerCommand, samplePeakRss, startServer } from './server-process.js';
 import { AUTH_HEADERS } from './servers.js';
@@ -21,6 +22,8 @@ export interface Measurement {
   readonly serverCpuMicrosPerRequest: number;
   /** Other processes used more than DISTURBED_PERCENT of a CPU meanwhile: the figures are not the machine's best. */
   readonly disturbed: boolean;
+  /** On PostgreSQL: what its backends waited on, and its CPU use (not counted in othersCpuPercent). */
+  readonly postgres?: PostgresActivity;
 }
 
 /** Other processes' CPU use, in % of one CPU, above which a measurement counts as disturbed. */
@@ -72,12 +75,16 @@ export async function measure(
       });
     await load(settings.warmupSeconds);
     const rss = samplePeakRss(server.pid);
+    const watch = command.postgresUrl === undefined ? undefined : await watchPostgres(command.postgresUrl);
     const cpu = measureCpuUse(server.pid);
     const startMicros = nowMicros();
     const result = await load(settings.durationSeconds);
     hooks.measuredWindow?.(startMicros, nowMicros());
     const cpuUse = cpu.stop(result.generatorCpuSeconds);
+    const postgres = await watch?.stop();
     const peak = await rss.stop();
+    // PostgreSQL's own processes are part of the work measured, not a disturbance from outside.
+    const othersPercent = Math.max(0, cpuUse.othersPercent - (postgres?.cpuPercent ?? 0));
     return {
       measured: {
         requestsPerSecond: result.requestsPerSecond,
@@ -87,9 +94,10 @@ export async function measure(
         failures: result.failures,
         serverCpuPercent: cpuUse.serverPercent,
         generatorCpuPercent: cpuUse.generatorPercent,
-        othersCpuPercent: cpuUse.othersPercent,
+        othersCpuPercent: othersPercent,
         serverCpuMicrosPerRequest: (cpuUse.serverPercent / 100) * (1e6 / result.requestsPerSecond),
-        disturbed: cpuUse.othersPercent > DISTURBED_PERCENT,
+        disturbed: othersPercent > DISTURBED_PERCENT,
+        ...(postgres !== undefined && { postgres }),
       },
     };
   } finally {

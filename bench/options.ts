@@ -26,6 +26,8 @@ export interface BenchOptions {
   readonly workers: number;
   /** Microseconds of busy work every reference adds to each request (0: none), to see what that much work costs here. */
   readonly extraWorkMicros: number;
+  /** A postgres:// URL: run the scenarios on PostgreSQL, in databases the bench creates on that server (absent: SQLite). */
+  readonly database?: string;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -49,7 +51,15 @@ export const USAGE = `npm run bench -- [options]
                        create); print the project's hot spots and the CPU time per request of each
                        source of code beside the card floor's
   --extra-work=US      every reference spins US microseconds more per request: what that much work costs
-                       in throughput on this machine; writes bench/results/partial.* and leaves the docs alone`;
+                       in throughput on this machine; writes bench/results/partial.* and leaves the docs alone
+  --db=URL             run the scenarios on PostgreSQL instead of SQLite: URL (postgres://user@host:port/database)
+                       names a server and a database to connect to first, where the user may CREATE DATABASE;
+                       every server gets its own seeded copy (bench_* databases, dropped at the end), the
+                       project with PETSTORE_DB set to it. The references are the PostgreSQL baseline
+                       (node:http + one pg pool of the project's default size) unless --references names more.
+                       pg_stat_activity is sampled every 20 ms while each server is measured (waits on the
+                       advisory lock, on the WAL flush). Writes bench/results/postgres.* (postgres-workers-N.*
+                       with --workers) and leaves the docs alone; not with --scale or --profile  env BENCH_DB`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
 function positive(name: string, text: string | undefined, fallback: number): number {
@@ -67,6 +77,13 @@ function namesFrom(text: string | undefined, known: readonly string[], what: str
   return names;
 }
 
+/** The --db URL (absent when not given), or why it is not a postgres:// URL. */
+function postgresUrl(text: string | undefined): string | undefined {
+  if (text === undefined || text === '') return undefined;
+  if (!/^postgres(ql)?:\/\//i.test(text) || !URL.canParse(text)) throw new Error('--db must be a postgres:// (postgresql://) URL, such as postgres://postgres@127.0.0.1:5432/test');
+  return text;
+}
+
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): BenchOptions {
   const flags = new Map<string, string>();
   for (const arg of argv) {
@@ -74,18 +91,22 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'profile', 'workers', 'extra-work', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'profile', 'workers', 'extra-work', 'db', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
 
   const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
   const only = namesFrom(flags.get('only'), SCENARIOS.map((s) => s.id), 'scenario');
+  if (flags.get('db') === '') throw new Error('--db needs a URL: --db=postgres://user@host:port/database');
+  const database = postgresUrl(value('db', 'BENCH_DB'));
   const named = namesFrom(value('references', 'BENCH_REFERENCES'), REFERENCES, 'reference');
   // In the order of REFERENCES whatever the order given, so the rounds always take turns alike.
-  const references = named.length === 0 ? REFERENCES : REFERENCES.filter((r) => named.includes(r));
+  // On PostgreSQL the baseline alone by default: the floors only add Koa, the same on either database.
+  const references = named.length === 0 ? (database === undefined ? REFERENCES : (['baseline'] as const)) : REFERENCES.filter((r) => named.includes(r));
 
   const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
+  if (database !== undefined && (mode === 'scale' || flags.has('profile'))) throw new Error('--db runs the scenarios only: not with --scale or --profile');
   const quick = mode === 'quick';
   return {
     mode,
@@ -100,5 +121,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     profile: flags.has('profile'),
     workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
     extraWorkMicros: flags.has('extra-work') ? positive('--extra-work', flags.get('extra-work'), 0) : 0,
+    ...(database !== undefined && { database }),
   };
 }

@@ -15,6 +15,8 @@ export interface ServerCommand {
   readonly env: Readonly<Record<string, string>>;
   /** Where its standard output is appended; discarded when absent. */
   readonly stdoutFile?: string;
+  /** The postgres:// URL of the database it works on, whose backends are watched while it is measured (postgres-activity.ts). */
+  readonly postgresUrl?: string;
 }
 
 export interface RunningServer {

@@ -22,6 +22,9 @@ const SERVED_BY: Readonly<Record<ReferenceName, { readonly value: string; readon
  */
 export const REFERENCE_SYNCHRONOUS = 'FULL';
 
+/** Whether a server's `database` is a PostgreSQL URL (else a SQLite file). */
+export const isPostgresUrl = (database: string): boolean => /^postgres(ql)?:\/\//i.test(database);
+
 /** The one API key of the bench (any ≥ 16 characters of the bearer token syntax). */
 export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 export const AUTH_HEADERS = { authorization: `Bearer ${BENCH_API_KEY}` };
@@ -57,6 +60,7 @@ export function projectCommand(root: string, { database, logFile, workers = 1, p
     nodeArgs: [...profiling(profile), join(root, 'dist/main.js')],
     env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production', PETSTORE_WORKERS: String(workers) },
     stdoutFile: logFile,
+    ...(isPostgresUrl(database) && { postgresUrl: database }),
   };
 }
 
@@ -65,15 +69,17 @@ export interface ReferenceSetup {
   readonly profile?: CpuProfileFile;
   /** Microseconds of busy work added to each request (BASELINE_EXTRA_WORK_MICROS). */
   readonly extraWorkMicros?: number;
+  /** On PostgreSQL, the size of its one pool (BASELINE_PG_POOL_SIZE): the project's default, so both may hold as many connections. */
+  readonly poolSize?: number;
 }
 
-/** `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
+/** `database` is a SQLite file or a postgres:// URL; `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
 export function referenceCommand(
   reference: ReferenceName,
   root: string,
   script: string,
   database: string,
-  { profile, extraWorkMicros = 0 }: ReferenceSetup = {},
+  { profile, extraWorkMicros = 0, poolSize }: ReferenceSetup = {},
 ): ServerCommand {
   return {
     label: SERVED_BY[reference].label,
@@ -86,6 +92,8 @@ export function referenceCommand(
       BASELINE_SERVED_BY: SERVED_BY[reference].value,
       BASELINE_SYNCHRONOUS: REFERENCE_SYNCHRONOUS,
       BASELINE_EXTRA_WORK_MICROS: String(extraWorkMicros),
+      ...(poolSize !== undefined && { BASELINE_PG_POOL_SIZE: String(poolSize) }),
     },
+    ...(isPostgresUrl(database) && { postgresUrl: database }),
   };
 }

@@ -1,0 +1,90 @@
+// The scenario run on PostgreSQL (--db): the project and the PostgreSQL baseline (and the floors,
+// if named), each on its own seeded copy of one database, in alternating rounds, with what the
+// backends waited on sampled meanwhile. Results go to bench/results/postgres*.*; never to docs/.
+import { compileBaseline } from './baseline-build.js';
+import { throughputChart } from './chart-svg.js';
+import type { LoadGenerator } from './load.js';
+import { describeMachine, machineLine } from './machine.js';
+import type { BenchOptions } from './options.js';
+import { postgresActivityTable } from './postgres-report.js';
+import { projectDefaultPoolSize, seedPostgres, shownUrl } from './postgres-databases.js';
+import { costTable, latencyTable, markdownTable, textTable, throughputTable } from './report.js';
+import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './result-files.js';
+import { runScenarios } from './run-scenarios.js';
+import { SCENARIOS } from './scenarios.js';
+import type { ServerCommand } from './server-process.js';
+import { projectCommand, referenceCommand, type ServerName } from './servers.js';
+import { TARGETS } from './targets.js';
+
+/** What the tables do not say: the references, the pools, the targets. */
+const notes = (poolSize: number, { workers, references }: BenchOptions): string =>
+  `Every reference here is the baseline's handler on node:http + pg with ONE pool of ${poolSize} connections (the project's default ` +
+  `PETSTORE_PG_POOL_SIZE) and a plain INSERT … RETURNING with no lock of its own; the project ` +
+  (workers > 1 ? `runs ${workers} workers, each with its own pool of ${poolSize} (${workers * poolSize} connections in all). ` : `has one pool of ${poolSize}. `) +
+  'Every server works on its own copy of the seeded database. The targets are those of the SQLite bench (docs/benchmarks.md)' +
+  (references.includes('card-floor') ? '. ' : ': reads are not judged without the card floor. ') +
+  'PostgreSQL CPU is that of every postgres process on this machine, the sampler\'s backend included, and is not counted as "other processes".';
+
+export async function postgresRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
+  const url = options.database!;
+  const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.includes(s.id));
+  const poolSize = await projectDefaultPoolSize();
+  log(`PostgreSQL: ${shownUrl(url)}`);
+  const { seconds, databases } = await seedPostgres(url, options.pets);
+  log(`seeding ${count(options.pets)} pets (migrated by the project's migratePostgres): ${seconds.toFixed(1)} s; ${databases.server['version']}`);
+  log(`synchronous_commit ${databases.server['synchronousCommit']}, commit_delay ${databases.server['commitDelay']}, fsync ${databases.server['fsync']}`);
+  // A run stopped with Ctrl-C still drops its databases: they hold a copy of the seed each, on someone's server.
+  const interrupted = (): void => {
+    setTimeout(() => process.exit(130), 10_000).unref();
+    void databases.dropAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  try {
+    const names: ServerName[] = ['project', ...options.references];
+    log(
+      `${scenarios.length} scenarios × ${names.length} servers (${names.join(', ')}) × ${options.rounds} round(s) × ` +
+        `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections`,
+    );
+    const baselineScript = compileBaseline(ROOT);
+    const servers = new Map<ServerName, ServerCommand>([
+      ['project', projectCommand(ROOT, { database: await databases.copyFor('project'), logFile: projectLog(workDir), workers: options.workers })],
+    ]);
+    for (const reference of options.references) {
+      const setup = { extraWorkMicros: options.extraWorkMicros, poolSize };
+      servers.set(reference, referenceCommand(reference, ROOT, baselineScript, await databases.copyFor(reference), setup));
+    }
+    const settings = { ...options, generator };
+    const results = await runScenarios(scenarios, servers, settings, log);
+    const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names), postgresActivityTable(results, names)];
+    const note = notes(poolSize, options);
+    log(`\n${tables.map(textTable).join('\n\n')}\n\n${note}${caveatNote(generator)}`);
+
+    const stem = options.workers > 1 ? `postgres-workers-${options.workers}` : 'postgres';
+    const machine = describeMachine();
+    const when = new Date().toISOString();
+    const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros } = options;
+    const subtitle =
+      `PostgreSQL, ${count(pets)} pets, ${generator.name} with ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''} ` +
+      `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
+    write({
+      [`bench/results/${stem}.json`]: json({
+        when,
+        machine,
+        loadGenerator: generatorRecord(generator, options),
+        settings: {
+          pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros,
+          postgres: { url: shownUrl(url), poolSize, ...databases.server },
+        },
+        notes: note,
+        targets: TARGETS,
+        scenarios: results,
+      }),
+      [`bench/results/${stem}.md`]: `${tables.map(markdownTable).join('\n\n')}\n\n${note}${caveatNote(generator)}\n`,
+      [`bench/results/${stem}.svg`]: throughputChart(results, names, subtitle),
+    });
+  } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    await databases.dropAll();
+    log('the bench_* databases of this run are dropped');
+  }
+}
