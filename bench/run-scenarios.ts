@@ -5,7 +5,7 @@ import { measureInRounds, type RoundSettings } from './rounds.js';
 import type { Scenario, ScenarioKind } from './scenarios.js';
 import type { ServerCommand } from './server-process.js';
 import type { ServerName } from './servers.js';
-import { judge, type Verdict } from './targets.js';
+import { judge, TARGETS, type Targets, type Verdict } from './targets.js';
 
 export interface ScenarioResult {
   readonly id: string;
@@ -25,13 +25,14 @@ export async function runScenarios(
   servers: ReadonlyMap<ServerName, ServerCommand>,
   settings: RoundSettings,
   log: (line: string) => void,
+  targets: Targets = TARGETS,
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
     const sides = [...(await measureInRounds(scenario, servers, settings, log))];
     const medians = Object.fromEntries(sides.map(([name, side]) => [name, side.median]));
     const rounds = Object.fromEntries(sides.map(([name, side]) => [name, side.rounds]));
-    const verdict = judge(scenario.id, scenario.kind, medians);
+    const verdict = judge(scenario.id, scenario.kind, medians, targets);
     results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, medians, rounds, ...(verdict && { verdict }) });
   }
   return results;
