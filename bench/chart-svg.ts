@@ -4,7 +4,7 @@
 import { measuredOf, type Outcome } from './measure.js';
 import { projectRatio, SERVER_TITLES } from './report.js';
 import type { ScenarioResult } from './run-scenarios.js';
-import type { ReferenceName, ServerName } from './servers.js';
+import type { ComparedName, ServerName } from './servers.js';
 
 const WIDTH = 960;
 const HEIGHT = 480;
@@ -14,12 +14,14 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   baseline: '#a8acb3',
   'koa-floor': '#e0b469',
   'card-floor': '#6aa86e',
+  'one-process': '#7fa7d9',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
   baseline: 'baseline (node:http)',
   'koa-floor': 'Koa floor (baseline in Koa)',
   'card-floor': 'card floor (baseline behind Koa + @koa/router)',
+  'one-process': 'project, one process',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -38,7 +40,7 @@ function text(x: number, y: number, content: string, attributes = ''): string {
 /** The project's throughput over each reference's, as written under a group: "÷ card floor 0.71". */
 const ratios = (r: ScenarioResult, servers: readonly ServerName[]): string[] =>
   servers
-    .filter((s): s is ReferenceName => s !== 'project')
+    .filter((s): s is ComparedName => s !== 'project')
     .map((s) => `÷ ${SERVER_TITLES[s]} ${projectRatio(r, s, (m) => m.requestsPerSecond)?.toFixed(2) ?? '—'}`);
 
 /** `servers` in the order of their bars. */

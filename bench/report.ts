@@ -4,7 +4,7 @@
 import { measuredOf, type Measurement, type Outcome } from './measure.js';
 import type { ScenarioResult } from './run-scenarios.js';
 import type { ScaleRow } from './scale-check.js';
-import type { ReferenceName, ServerName } from './servers.js';
+import type { ComparedName, ServerName } from './servers.js';
 import { TARGETS } from './targets.js';
 
 export interface Table {
@@ -17,6 +17,7 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   baseline: 'baseline',
   'koa-floor': 'Koa floor',
   'card-floor': 'card floor',
+  'one-process': 'one process',
 };
 
 const rate = (o: Outcome | undefined): string =>
@@ -27,13 +28,13 @@ const latency = (o: Outcome | undefined): string => {
 };
 
 /** The project's `pick` over a reference's; absent when either was not measured. */
-export function projectRatio(r: ScenarioResult, reference: ReferenceName, pick: (m: Measurement) => number): number | undefined {
+export function projectRatio(r: ScenarioResult, reference: ComparedName, pick: (m: Measurement) => number): number | undefined {
   const project = measuredOf(r.medians.project);
   const other = measuredOf(r.medians[reference]);
   return project === undefined || other === undefined ? undefined : pick(project) / pick(other);
 }
 
-const ratio = (r: ScenarioResult, reference: ReferenceName, pick: (m: Measurement) => number, suffix = ''): string =>
+const ratio = (r: ScenarioResult, reference: ComparedName, pick: (m: Measurement) => number, suffix = ''): string =>
   `${projectRatio(r, reference, pick)?.toFixed(2) ?? '—'}${suffix}`;
 
 const disturbed = (...outcomes: (Outcome | undefined)[]): string =>
@@ -45,7 +46,7 @@ const verdict = (r: ScenarioResult): string =>
 
 /** Median requests/s of each server, the project's ratio to each reference, and the targets. */
 export function throughputTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
-  const references = servers.filter((s): s is ReferenceName => s !== 'project');
+  const references = servers.filter((s): s is ComparedName => s !== 'project');
   return {
     header: [
       'scenario',
@@ -64,7 +65,7 @@ export function throughputTable(results: readonly ScenarioResult[], servers: rea
 
 /** Median p50 / p99 of each server, the project's p99 ratio to each reference, and its peak RSS. */
 export function latencyTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
-  const references = servers.filter((s): s is ReferenceName => s !== 'project');
+  const references = servers.filter((s): s is ComparedName => s !== 'project');
   return {
     header: [
       'scenario',
@@ -83,7 +84,7 @@ export function latencyTable(results: readonly ScenarioResult[], servers: readon
 
 /** Server CPU time per request: how much work each request costs, little moved by other load on the machine. */
 export function costTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
-  const references = servers.filter((s): s is ReferenceName => s !== 'project');
+  const references = servers.filter((s): s is ComparedName => s !== 'project');
   const percents = (r: ScenarioResult, pick: (m: Measurement) => number): string =>
     servers.map((s) => measuredOf(r.medians[s])).map((m) => (m === undefined ? '—' : pick(m).toFixed(0))).join(' / ');
   const order = servers.map((s) => SERVER_TITLES[s]).join(' / ');

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { ServerCommand } from './server-process.js';
 
 export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
-export type ServerName = 'project' | ReferenceName;
+/** `one-process`: the project itself with one process, measured beside its workers (--db --workers=N). */
+export type ServerName = 'project' | ReferenceName | 'one-process';
+/** What the project's figures are divided by. */
+export type ComparedName = Exclude<ServerName, 'project'>;
 
 /** In the order of the rounds, after the project. */
 export const REFERENCES: readonly ReferenceName[] = ['baseline', 'koa-floor', 'card-floor'];
