@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileBaseline } from './baseline-build.js';
-import { throughputChart } from './chart-svg.js';
 import type { LoadGenerator } from './load.js';
 import { chooseLoadGenerator } from './load-generator.js';
 import { describeMachine, machineLine } from './machine.js';
@@ -11,6 +10,7 @@ import { type BenchOptions, parseOptions } from './options.js';
 import { PROFILED_SCENARIOS, runProfile } from './profile-run.js';
 import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughputTable } from './report.js';
 import { runScaleCheck } from './scale-check.js';
+import { writeRunResults } from './run-results.js';
 import { runScenarios } from './run-scenarios.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
 import { postgresRun } from './postgres-run.js';
@@ -75,23 +75,17 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     options.workers === 1 &&
     options.extraWorkMicros === 0;
   const stem = resultStem(options, complete);
-  const machine = describeMachine();
-  const when = new Date().toISOString();
-  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros } = options;
-  const subtitle =
-    `${count(pets)} pets, ${generator.name} with ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''}${extraWorkMicros > 0 ? ` references + ${extraWorkMicros} µs of busy work per request,` : ''} ` +
-    `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
-  write({
-    [`bench/results/${stem}.json`]: json({
-      when,
-      machine,
-      loadGenerator: generatorRecord(generator, options),
-      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros, sqliteSynchronous: synchronous },
-      targets: TARGETS,
-      scenarios: results,
-    }),
-    [`bench/results/${stem}.md`]: `${tables.map(markdownTable).join('\n\n')}${caveatNote(generator)}\n`,
-    [complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`]: throughputChart(results, names, subtitle),
+  writeRunResults({
+    stem,
+    chartPath: complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`,
+    subtitlePrefix: '',
+    options,
+    generator,
+    settings: { sqliteSynchronous: synchronous },
+    targets: TARGETS,
+    names,
+    tables,
+    results,
   });
 }
 

@@ -2,14 +2,13 @@
 // if named), each on its own seeded copy of one database, in alternating rounds, with what the
 // backends waited on sampled meanwhile. Results go to bench/results/postgres*.*; never to docs/.
 import { compileBaseline } from './baseline-build.js';
-import { throughputChart } from './chart-svg.js';
 import type { LoadGenerator } from './load.js';
-import { describeMachine, machineLine } from './machine.js';
 import type { BenchOptions } from './options.js';
 import { postgresActivityTable } from './postgres-report.js';
 import { projectDefaultPoolSize, seedPostgres, shownUrl } from './postgres-databases.js';
-import { costTable, latencyTable, markdownTable, textTable, throughputTable } from './report.js';
-import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './result-files.js';
+import { costTable, latencyTable, textTable, throughputTable } from './report.js';
+import { caveatNote, count, log, projectLog, ROOT } from './result-files.js';
+import { writeRunResults } from './run-results.js';
 import { runScenarios } from './run-scenarios.js';
 import { SCENARIOS } from './scenarios.js';
 import type { ServerCommand } from './server-process.js';
@@ -70,27 +69,18 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
     log(`\n${tables.map(textTable).join('\n\n')}\n\n${note}${caveatNote(generator)}`);
 
     const stem = options.workers > 1 ? `postgres-workers-${options.workers}` : 'postgres';
-    const machine = describeMachine();
-    const when = new Date().toISOString();
-    const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros } = options;
-    const subtitle =
-      `PostgreSQL, ${count(pets)} pets, ${generator.name} with ${connections} connections,${workers > 1 ? ` project with ${workers} workers,` : ''} ` +
-      `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
-    write({
-      [`bench/results/${stem}.json`]: json({
-        when,
-        machine,
-        loadGenerator: generatorRecord(generator, options),
-        settings: {
-          pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros,
-          postgres: { url: shownUrl(url), poolSize, ...databases.server },
-        },
-        notes: note,
-        targets,
-        scenarios: results,
-      }),
-      [`bench/results/${stem}.md`]: `${tables.map(markdownTable).join('\n\n')}\n\n${note}${caveatNote(generator)}\n`,
-      [`bench/results/${stem}.svg`]: throughputChart(results, names, subtitle),
+    writeRunResults({
+      stem,
+      chartPath: `bench/results/${stem}.svg`,
+      subtitlePrefix: 'PostgreSQL, ',
+      options,
+      generator,
+      settings: { postgres: { url: shownUrl(url), poolSize, ...databases.server } },
+      note,
+      targets,
+      names,
+      tables,
+      results,
     });
   } finally {
     process.off('SIGINT', interrupted).off('SIGTERM', interrupted);

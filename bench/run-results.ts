@@ -1,0 +1,54 @@
+// The files a scenario run writes, on SQLite or PostgreSQL: the JSON of every round and median
+// with the settings, the machine and the targets; the tables as Markdown; the throughput chart.
+import { throughputChart } from './chart-svg.js';
+import type { LoadGenerator } from './load.js';
+import { describeMachine, machineLine } from './machine.js';
+import type { BenchOptions } from './options.js';
+import { markdownTable, type Table } from './report.js';
+import { caveatNote, count, generatorRecord, json, write } from './result-files.js';
+import type { ScenarioResult } from './run-scenarios.js';
+import type { ServerName } from './servers.js';
+
+export interface RunResults {
+  /** bench/results/<stem>.json and .md. */
+  readonly stem: string;
+  /** Where the chart goes, relative to the root. */
+  readonly chartPath: string;
+  /** Put before the chart's subtitle, e.g. "PostgreSQL, ". */
+  readonly subtitlePrefix: string;
+  readonly options: BenchOptions;
+  readonly generator: LoadGenerator;
+  /** Settings of the run beyond the options every run records (the database's, say). */
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** What the tables do not say, written under them. */
+  readonly note?: string;
+  readonly targets: unknown;
+  readonly names: readonly ServerName[];
+  readonly tables: readonly Table[];
+  readonly results: readonly ScenarioResult[];
+}
+
+export function writeRunResults(run: RunResults): void {
+  const { options, generator, note } = run;
+  const machine = describeMachine();
+  const when = new Date().toISOString();
+  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros } = options;
+  const subtitle =
+    `${run.subtitlePrefix}${count(pets)} pets, ${generator.name} with ${connections} connections,` +
+    `${workers > 1 ? ` project with ${workers} workers,` : ''}` +
+    `${extraWorkMicros > 0 ? ` references + ${extraWorkMicros} µs of busy work per request,` : ''} ` +
+    `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
+  write({
+    [`bench/results/${run.stem}.json`]: json({
+      when,
+      machine,
+      loadGenerator: generatorRecord(generator, options),
+      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros, ...run.settings },
+      ...(note !== undefined && { notes: note }),
+      targets: run.targets,
+      scenarios: run.results,
+    }),
+    [`bench/results/${run.stem}.md`]: `${run.tables.map(markdownTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${caveatNote(generator)}\n`,
+    [run.chartPath]: throughputChart(run.results, run.names, subtitle),
+  });
+}
