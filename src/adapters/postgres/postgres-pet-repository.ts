@@ -14,6 +14,7 @@ import type {
   PetStatus,
 } from '../../domain/index.js';
 import { StorageUnavailableError } from '../../domain/index.js';
+import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 import { queryRows } from './postgres-errors.js';
 
@@ -26,12 +27,6 @@ interface PetRow {
 }
 
 const COLUMNS = 'id, name, category_id, status';
-
-/** A pet to store, and the idempotency record to complete with it, if any. */
-interface PetWrite {
-  readonly draft: PetDraft;
-  readonly hold?: IdempotencyHold;
-}
 
 /**
  * The advisory lock that orders inserts into pets (see create()): class "petI", keyed by the
@@ -115,9 +110,7 @@ export class PostgresPetRepository implements PetRepository {
    * the same order; a batch's pets become visible together.
    */
   async create(draft: PetDraft): Promise<Pet> {
-    const pet = await this.writeBatched({ draft });
-    if (pet === undefined) throw new Error('a create without a hold answered no pet');
-    return pet;
+    return storedPet(await this.writeBatched({ draft }));
   }
 
   /** The same batches: the pet and the record's completion commit together, or neither. */

@@ -13,6 +13,7 @@ import type {
   PetRepository,
   PetStatus,
 } from '../../domain/index.js';
+import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { groupCommit } from './group-commit.js';
 
 // Rows come as arrays (the statements are in raw mode): better-sqlite3 then makes no object
@@ -25,12 +26,6 @@ const toPet = ([id, name, categoryId, status]: PetRow): Pet => ({
   categoryId: categoryId as CategoryId,
   status,
 });
-
-/** A pet to store, and the idempotency record to complete with it, if any. */
-interface PetWrite {
-  readonly draft: PetDraft;
-  readonly hold?: IdempotencyHold;
-}
 
 /** Pets in a SQLite database opened by {@link openSqliteDatabase}. */
 export class SqlitePetRepository implements PetRepository {
@@ -62,9 +57,7 @@ export class SqlitePetRepository implements PetRepository {
 
   /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
   async create(draft: PetDraft): Promise<Pet> {
-    const pet = await this.writeGrouped({ draft });
-    if (pet === undefined) throw new Error('a create without a hold answered no pet');
-    return pet;
+    return storedPet(await this.writeGrouped({ draft }));
   }
 
   /** The same group commit: the pet and the record's completion are in one savepoint of the turn's transaction. */

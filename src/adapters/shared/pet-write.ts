@@ -1,0 +1,18 @@
+// One write of a batch of creates, as the SQLite and PostgreSQL repositories queue them for
+// group commit (write-batches.ts): the pet, and the idempotency record it completes, if any.
+import type { IdempotencyHold, Pet, PetDraft } from '../../domain/index.js';
+
+/** A pet to store, and the idempotency record to complete with it, if any. */
+export interface PetWrite {
+  readonly draft: PetDraft;
+  readonly hold?: IdempotencyHold;
+}
+
+/**
+ * The pet a write without a hold stored. Such a write always stores one (only a hold can be
+ * lost); none is a fault of the adapter, not an answer.
+ */
+export function storedPet(pet: Pet | undefined): Pet {
+  if (pet === undefined) throw new Error('a create without a hold answered no pet');
+  return pet;
+}
