@@ -18,6 +18,15 @@ export const draft = (name: string, status: PetStatus = 'available', categoryId 
   status,
 });
 
+/** A claim of `key` by the caller "caller" at `at`, leased 100 ms: the hold it grants (the claim must be granted). */
+export async function claimHold(store: IdempotencyStore, key: string, at: Date): Promise<IdempotencyHold> {
+  const claim = await store.claim({
+    scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100),
+  });
+  expect(claim.kind, `claim of ${key}`).to.equal('claimed');
+  return { scope: 'caller', key, token: (claim as { token: string }).token };
+}
+
 const limit = (n: number) => n as Limit;
 
 export function petRepositoryContract(adapterName: string, open: () => Promise<RepositoryUnderTest>): void {
@@ -136,14 +145,7 @@ export function petRepositoryContract(adapterName: string, open: () => Promise<R
 
     describe('createCompleting: a pet stored with the completion of an idempotency record', () => {
       const now = new Date('2030-01-01T00:00:00Z');
-      /** A claim of `key` now, leased 100 ms: the hold it grants. */
-      const hold = async (key: string, at = now): Promise<IdempotencyHold> => {
-        const claim = await subject.store.claim({
-          scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100),
-        });
-        expect(claim.kind, `claim of ${key}`).to.equal('claimed');
-        return { scope: 'caller', key, token: (claim as { token: string }).token };
-      };
+      const hold = (key: string, at = now): Promise<IdempotencyHold> => claimHold(subject.store, key, at);
       const claimAgain = (key: string, at: Date) =>
         subject.store.claim({ scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100) });
 

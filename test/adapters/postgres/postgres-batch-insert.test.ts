@@ -8,7 +8,7 @@ import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres
 import { PostgresIdempotencyStore } from '../../../src/adapters/postgres/postgres-idempotency-store.js';
 import { PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
 import type { IdempotencyHold, PetDraft, PetStatus } from '../../../src/domain/index.js';
-import { draft } from '../../contract/pet-repository.contract.js';
+import { claimHold, draft } from '../../contract/pet-repository.contract.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
 
 describeWithPostgres('PostgreSQL group commit', () => {
@@ -66,13 +66,7 @@ describeWithPostgres('PostgreSQL group commit', () => {
   it('stores, in one batch, each held record once and no write whose claim lost its record', async () => {
     const store = new PostgresIdempotencyStore(pool);
     const now = new Date('2030-01-01T00:00:00Z');
-    const hold = async (key: string, at = now): Promise<IdempotencyHold> => {
-      const claim = await store.claim({
-        scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100),
-      });
-      expect(claim.kind, `claim of ${key}`).to.equal('claimed');
-      return { scope: 'caller', key, token: (claim as { token: string }).token };
-    };
+    const hold = (key: string, at = now): Promise<IdempotencyHold> => claimHold(store, key, at);
     const held = await hold('held');
     const lost = await hold('lost');
     const takenOver = await hold('lost', new Date(now.getTime() + 100));
