@@ -59,9 +59,11 @@ export const INSERT_PETS_SQL = `WITH writes AS (
     UNION ALL
     (SELECT DISTINCT ON (w.scope, w.key) w.* FROM writes w JOIN held h USING (scope, key, token) ORDER BY w.scope, w.key, w.n)
   ), ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})),
+  -- The identity column's sequence, looked up once per batch rather than once per row.
+  id_sequence AS MATERIALIZED (SELECT pg_get_serial_sequence('pets', 'id')::regclass AS id_sequence),
   numbered AS (
-    SELECT w.*, nextval(pg_get_serial_sequence('pets', 'id')) AS id
-      FROM ordered, (SELECT * FROM accepted ORDER BY n) w
+    SELECT w.*, nextval(id_sequence) AS id
+      FROM ordered, id_sequence, (SELECT * FROM accepted ORDER BY n) w
   ), inserted AS (
     INSERT INTO pets (id, name, category_id, status) OVERRIDING SYSTEM VALUE
     SELECT id, name, category_id, status FROM numbered ORDER BY id
