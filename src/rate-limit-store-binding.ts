@@ -4,7 +4,7 @@
 import type { Container } from 'inversify';
 import type { Redis } from 'ioredis';
 import type { RateLimitStore } from './adapters/http/rate-limiter.js';
-import { openRedisClient, type RedisConnectionEvents, watchRedisConnection } from './adapters/redis/redis-client.js';
+import type { RedisConnectionEvents } from './adapters/redis/redis-client.js';
 import type { ContainerOptions } from './container-options.js';
 import { describeFault } from './logger.js';
 import { describeRedis } from './redis-config.js';
@@ -32,6 +32,10 @@ export function bindRateLimitStore(container: Container, { redis, logger, http =
   container
     .bind<RateLimitStore | undefined>(TOKENS.RateLimitStore)
     .toResolvedValue(async () => {
+      // Loaded only here, when Redis is used: merely loading ioredis 6 (its `class VerbatimString
+      // extends String`) leaves String.prototype in V8's slow dictionary mode, and every string
+      // method call of every request then looks its method up the slow way (docs/benchmarks.md).
+      const { openRedisClient, watchRedisConnection } = await import('./adapters/redis/redis-client.js');
       if (typeof connection !== 'string') {
         const unwatch = watchRedisConnection(connection, events);
         close = async () => unwatch();

@@ -42,6 +42,24 @@ describe('the compiled server process', () => {
     expect(await running.exited).to.equal(0);
   });
 
+  // Loading ioredis 6 leaves String.prototype in V8's slow dictionary mode (its `class
+  // VerbatimString extends String`), which cost about 10 % of a get by id's instructions: the
+  // Redis adapter is loaded only when Redis is configured (docs/benchmarks.md).
+  it('loads no Redis client unless Redis is configured, and loads it when it is', async () => {
+    const loadedIoredis = async (env: Record<string, string>): Promise<boolean> => {
+      const preload = join(process.cwd(), 'test', 'support', 'report-ioredis-loaded.cjs');
+      running = spawnServer({ PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_API_KEYS: KEY, NODE_OPTIONS: `--require ${preload}`, ...env });
+      const api = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
+      expect((await api.get('/v1/pets')).status).to.equal(200);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).to.equal(0);
+      return /ioredis loaded: (true|false)/.exec(running.output())?.[1] === 'true';
+    };
+    expect(await loadedIoredis({})).to.equal(false);
+    // Nothing listens on port 1: the server serves anyway, each process counting alone.
+    expect(await loadedIoredis({ PETSTORE_REDIS_URL: 'redis://127.0.0.1:1', PETSTORE_RATE_LIMIT: '100/60' })).to.equal(true);
+  });
+
   it('remembers idempotency keys across server instances on one file and across a restart', async () => {
     const env = { PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_API_KEYS: KEY };
     const headers = { 'Idempotency-Key': '"across-instances"' };
