@@ -11,6 +11,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileBaseline } from './baseline-build.js';
+import { namesFrom, positive } from './options.js';
 import { ROOT } from './result-files.js';
 import { type BenchRequest, SCENARIOS } from './scenarios.js';
 import { copyDatabase, seedPets } from './seed.js';
@@ -24,8 +25,10 @@ const VGDB_ENV = { USER: 'bench', HOST: '127.0.0.1' };
 
 const option = (name: string): string | undefined =>
   process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
-const requests = Number(option('requests') ?? 2000);
-const only = (option('only') ?? 'list-20,status-sold-100,deep-page,get-by-id').split(',');
+const requests = positive('--requests', option('requests'), 2000);
+const READS = SCENARIOS.filter((s) => s.kind === 'read').map((s) => s.id);
+const named = namesFrom(option('only'), READS, 'read scenario');
+const only = named.length === 0 ? READS : named;
 
 /** Sends `count` requests of `list`, in turn, over CONNECTIONS keep-alive connections; resolves when all are answered with `status`. */
 async function load(origin: string, list: readonly BenchRequest[], count: number, status: number): Promise<void> {

@@ -62,7 +62,7 @@ export const USAGE = `npm run bench -- [options]
                        with --workers) and leaves the docs alone; not with --scale or --profile  env BENCH_DB`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
-function positive(name: string, text: string | undefined, fallback: number): number {
+export function positive(name: string, text: string | undefined, fallback: number): number {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive integer, not "${text}"`);
@@ -70,7 +70,7 @@ function positive(name: string, text: string | undefined, fallback: number): num
 }
 
 /** The comma-separated names in `text`, each one of `known`. */
-function namesFrom(text: string | undefined, known: readonly string[], what: string): string[] {
+export function namesFrom(text: string | undefined, known: readonly string[], what: string): string[] {
   const names = (text ?? '').split(',').filter((name) => name !== '');
   const unknown = names.filter((name) => !known.includes(name));
   if (unknown.length > 0) throw new Error(`unknown ${what} ${unknown.join(', ')}; known: ${known.join(', ')}`);
