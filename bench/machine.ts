@@ -8,6 +8,12 @@ export interface Machine {
   readonly memoryGiB: number;
   readonly node: string;
   readonly kernel: string;
+  /**
+   * How an idle CPU waits (Linux cpuidle): on this project's virtual machines, the haltpoll
+   * governor with guest halt-polling off, so that a response waking an idle wrk costs the server
+   * a trip to the hypervisor (docs/benchmarks.md, "Why a slower server pays more here").
+   */
+  readonly cpuIdle: string;
 }
 
 function cpuModel(): string {
@@ -18,13 +24,29 @@ function cpuModel(): string {
   }
 }
 
+const firstLine = (path: string): string | undefined => {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+};
+
+function cpuIdle(): string {
+  const governor = firstLine('/sys/devices/system/cpu/cpuidle/current_governor') ?? firstLine('/sys/devices/system/cpu/cpuidle/current_governor_ro');
+  if (governor === undefined) return 'unknown';
+  const haltPoll = firstLine('/sys/module/haltpoll/parameters/guest_halt_poll_ns');
+  return haltPoll === undefined ? governor : `${governor}, guest_halt_poll_ns ${haltPoll}`;
+}
+
 export const describeMachine = (): Machine => ({
   cpus: availableParallelism(),
   cpuModel: cpuModel(),
   memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
   node: process.version,
   kernel: `Linux ${release()}`,
+  cpuIdle: cpuIdle(),
 });
 
 export const machineLine = (m: Machine): string =>
-  `${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.kernel}`;
+  `${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB, Node ${m.node}, ${m.kernel}, CPU idle: ${m.cpuIdle}`;
