@@ -14,8 +14,13 @@ export const generateApiKey = (): string => randomBytes(32).toString('base64url'
  */
 export const apiKeyDigest = (key: string): string => hash('sha256', key, 'hex');
 
-/** The same digest as bytes, for comparing with timingSafeEqual; one call, no Hash object (it runs on every request). */
-export const apiKeyDigestBytes = (key: string): Buffer => hash('sha256', key, 'buffer');
+/**
+ * The same digest as bytes, for comparing with timingSafeEqual; one call, no Hash object (it
+ * runs on every request). Through hex rather than hash()'s 'buffer' output: on Node 20 the
+ * latter is the slow path of its encoding check and costs 1.0 µs, against 0.43 µs for these two
+ * calls (docs/benchmarks.md, "Two digests made cheaper").
+ */
+export const apiKeyDigestBytes = (key: string): Buffer => Buffer.from(apiKeyDigest(key), 'hex');
 
 /**
  * The caller id of the key with this digest: `key-` and the first 16 hex digits of its
