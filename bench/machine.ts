@@ -16,15 +16,8 @@ export interface Machine {
   readonly cpuIdle: string;
 }
 
-function cpuModel(): string {
-  try {
-    return /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim() ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-const firstLine = (path: string): string | undefined => {
+/** A file's text without its surrounding white space, or undefined where it cannot be read. */
+const fileText = (path: string): string | undefined => {
   try {
     return readFileSync(path, 'utf8').trim();
   } catch {
@@ -32,10 +25,12 @@ const firstLine = (path: string): string | undefined => {
   }
 };
 
+const cpuModel = (): string => /^model name\s*:\s*(.+)$/m.exec(fileText('/proc/cpuinfo') ?? '')?.[1]?.trim() ?? 'unknown';
+
 function cpuIdle(): string {
-  const governor = firstLine('/sys/devices/system/cpu/cpuidle/current_governor') ?? firstLine('/sys/devices/system/cpu/cpuidle/current_governor_ro');
+  const governor = fileText('/sys/devices/system/cpu/cpuidle/current_governor') ?? fileText('/sys/devices/system/cpu/cpuidle/current_governor_ro');
   if (governor === undefined) return 'unknown';
-  const haltPoll = firstLine('/sys/module/haltpoll/parameters/guest_halt_poll_ns');
+  const haltPoll = fileText('/sys/module/haltpoll/parameters/guest_halt_poll_ns');
   return haltPoll === undefined ? governor : `${governor}, guest_halt_poll_ns ${haltPoll}`;
 }
 
