@@ -36,7 +36,9 @@ const DEPRECATED_OPERATION = 'deprecatedOperation';
  */
 export const markDeprecated = (operation: string, successorPath: string): Middleware => {
   const byPrefix = new Map<string, Record<string, string>>();
-  return async function markDeprecated(ctx, next) {
+  // Not async: it only sets headers and hands on, so it returns next()'s promise as it is
+  // rather than wrapping it in one more.
+  return function markDeprecated(ctx, next) {
     const prefix = mountPrefix(ctx);
     let headers = byPrefix.get(prefix);
     if (headers === undefined) {
@@ -45,7 +47,7 @@ export const markDeprecated = (operation: string, successorPath: string): Middle
     }
     ctx.set(headers);
     ctx.state[DEPRECATED_OPERATION] = operation;
-    await next();
+    return next();
   };
 };
 

@@ -12,8 +12,31 @@ import { REQUEST_ID_HEADER, requestIdFor } from './request-id.js';
 // Unmatched paths share one label, so that scanning random URLs cannot grow the metrics.
 const UNMATCHED_ROUTE = '(unmatched)';
 
-export const observeRequests = (logger: Logger, metrics: HttpMetrics | undefined): Middleware =>
-  async function observeRequests(ctx, next) {
+// Node's parser accepts a fixed list of methods and the routes are the router's templates, so
+// the pairs are few; the bound only keeps an integrator's thousands of routes from being held.
+const MAX_ROUTE_LOGGERS = 1024;
+
+/**
+ * The request lines of one method and route (and its deprecated operation, if any), as a pino
+ * child logger: pino serialises a child's bindings once, when it is made, so these fields cost
+ * nothing on each line. Children are made as pairs are first answered, at the logger's level.
+ */
+function routeLoggers(logger: Logger): (method: string, route: string, deprecated: string | undefined) => Logger {
+  const children = new Map<string, Logger>();
+  return (method, route, deprecated) => {
+    const key = `${method} ${route} ${deprecated ?? ''}`;
+    let child = children.get(key);
+    if (child === undefined) {
+      child = logger.child(deprecated === undefined ? { method, route } : { method, route, deprecated });
+      if (children.size < MAX_ROUTE_LOGGERS) children.set(key, child);
+    }
+    return child;
+  };
+}
+
+export const observeRequests = (logger: Logger, metrics: HttpMetrics | undefined): Middleware => {
+  const loggerFor = routeLoggers(logger);
+  return async function observeRequests(ctx, next) {
     const started = process.hrtime.bigint();
     const requestId = requestIdFor(ctx.get(REQUEST_ID_HEADER) || undefined);
     ctx.state['requestId'] = requestId;
@@ -28,18 +51,15 @@ export const observeRequests = (logger: Logger, metrics: HttpMetrics | undefined
       metrics?.observe(method, route, status, seconds);
       // The line's fields are gathered only when the line will be written (not at `warn`).
       if (logger.isLevelEnabled('info')) {
-        const line: Record<string, unknown> = {
+        const line: { requestId: string; status: number; durationMs: number; caller?: string } = {
           requestId,
-          method,
-          route,
           status,
           durationMs: Math.round(seconds * 1e6) / 1e3,
         };
         const caller = ctx.state['caller'] as { id: string } | undefined;
-        if (caller !== undefined) line['caller'] = caller.id;
-        const deprecated = deprecatedOperationOf(ctx);
-        if (deprecated !== undefined) line['deprecated'] = deprecated;
-        logger.info(line, 'request');
+        if (caller !== undefined) line.caller = caller.id;
+        loggerFor(method, route, deprecatedOperationOf(ctx)).info(line, 'request');
       }
     }
   };
+};
