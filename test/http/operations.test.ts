@@ -115,6 +115,29 @@ describe('discovery and operations', () => {
       const all = lines.join('\n');
       for (const secret of [TEST_API_KEY, 'wrong-key-but-secret-0123', 'Bearer', 'authorization']) expect(all).not.to.contain(secret);
     });
+
+    it('writes the route\'s own fields on every line of a route, and each request\'s id and status on its own', async () => {
+      // The second and third lines of a route go through the logger kept for it (observe-requests.ts).
+      const lines: string[] = [];
+      const { url } = await start({ kind: 'memory' }, { logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
+      const api = clientFor(url, TEST_API_KEY);
+      await api.postJson('/v1/pets', { name: 'Logged', categoryId: 1 });
+      await api.get('/v1/pets/1', { 'X-Request-Id': 'first' });
+      await api.get('/v1/pets/2', { 'X-Request-Id': 'second' });
+      await request(url, '/v1/pets/1', { headers: { 'X-Request-Id': 'third' } });
+      await api.get('/v1/pets');
+      const entries = lines.map((l) => JSON.parse(l)).filter((e) => e.msg === 'request');
+      const ofGetPet = { method: 'GET', route: '/v1/pets/:petId', deprecated: 'getPet' };
+      expect(entries.slice(1, 4)).to.have.length(3);
+      expect(entries[1]).to.deep.include({ ...ofGetPet, requestId: 'first', status: 200 });
+      expect(entries[2]).to.deep.include({ ...ofGetPet, requestId: 'second', status: 404 });
+      expect(entries[3]).to.deep.include({ ...ofGetPet, requestId: 'third', status: 401 });
+      expect(entries[1].caller).to.match(/^key-[0-9a-f]{16}$/);
+      expect(entries[3], 'no caller is carried over from an earlier line of the route').not.to.have.property('caller');
+      expect(entries[4]).to.deep.include({ method: 'GET', route: '/v1/pets', status: 200 });
+      expect(entries[4]).not.to.have.property('deprecated');
+      for (const line of lines) expect(line.match(/"route":/g), 'one route field per line').to.have.length(1);
+    });
   });
 
   describe('metrics', () => {
