@@ -126,9 +126,10 @@ describe('discovery and operations', () => {
       await api.get('/v1/pets/2', { 'X-Request-Id': 'second' });
       await request(url, '/v1/pets/1', { headers: { 'X-Request-Id': 'third' } });
       await api.get('/v1/pets');
-      const entries = lines.map((l) => JSON.parse(l)).filter((e) => e.msg === 'request');
+      const requestLines = lines.filter((l) => JSON.parse(l).msg === 'request');
+      const entries = requestLines.map((l) => JSON.parse(l));
       const ofGetPet = { method: 'GET', route: '/v1/pets/:petId', deprecated: 'getPet' };
-      expect(entries.slice(1, 4)).to.have.length(3);
+      expect(entries).to.have.length(5);
       expect(entries[1]).to.deep.include({ ...ofGetPet, requestId: 'first', status: 200 });
       expect(entries[2]).to.deep.include({ ...ofGetPet, requestId: 'second', status: 404 });
       expect(entries[3]).to.deep.include({ ...ofGetPet, requestId: 'third', status: 401 });
@@ -136,7 +137,7 @@ describe('discovery and operations', () => {
       expect(entries[3], 'no caller is carried over from an earlier line of the route').not.to.have.property('caller');
       expect(entries[4]).to.deep.include({ method: 'GET', route: '/v1/pets', status: 200 });
       expect(entries[4]).not.to.have.property('deprecated');
-      for (const line of lines) expect(line.match(/"route":/g), 'one route field per line').to.have.length(1);
+      for (const line of requestLines) expect(line.match(/"route":/g), 'one route field per line').to.have.length(1);
     });
   });
 
