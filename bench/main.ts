@@ -12,6 +12,7 @@ import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughp
 import { runScaleCheck } from './scale-check.js';
 import { writeRunResults } from './run-results.js';
 import { runScenarios } from './run-scenarios.js';
+import { steadinessNote } from './steadiness.js';
 import { type Scenario, SCENARIOS } from './scenarios.js';
 import { postgresRun } from './postgres-run.js';
 import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './result-files.js';
@@ -65,7 +66,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   ]);
   const results = await runScenarios(scenarios, servers, settings, log);
   const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names)];
-  log(`\n${tables.map(textTable).join('\n\n')}${caveatNote(generator)}`);
+  log(`\n${tables.map(textTable).join('\n\n')}${steadinessNote(results)}${caveatNote(generator)}`);
 
   // Only a full run of every scenario and every reference, with one server process, replaces the figures and the chart of the documentation.
   const complete =

@@ -11,6 +11,7 @@ import { caveatNote, count, log, projectLog, ROOT } from './result-files.js';
 import { writeRunResults } from './run-results.js';
 import { runScenarios } from './run-scenarios.js';
 import { SCENARIOS } from './scenarios.js';
+import { steadinessNote } from './steadiness.js';
 import type { ServerCommand } from './server-process.js';
 import { projectCommand, referenceCommand, type ServerName } from './servers.js';
 import { POSTGRES_TARGETS, POSTGRES_WORKERS_TARGETS } from './targets.js';
@@ -66,7 +67,7 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
     const results = await runScenarios(scenarios, servers, settings, log, targets);
     const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names), postgresActivityTable(results, names)];
     const note = notes(poolSize, options);
-    log(`\n${tables.map(textTable).join('\n\n')}\n\n${note}${caveatNote(generator)}`);
+    log(`\n${tables.map(textTable).join('\n\n')}\n\n${note}${steadinessNote(results)}${caveatNote(generator)}`);
 
     const stem = options.workers > 1 ? `postgres-workers-${options.workers}` : 'postgres';
     writeRunResults({

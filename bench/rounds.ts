@@ -31,7 +31,8 @@ const describe = (outcome: Outcome): string => {
   );
 };
 
-function median(values: readonly number[]): number {
+/** The middle value of `values` (the mean of the two middle ones when they are even in number). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;

@@ -8,6 +8,7 @@ import { markdownTable, type Table } from './report.js';
 import { caveatNote, count, generatorRecord, json, write } from './result-files.js';
 import type { ScenarioResult } from './run-scenarios.js';
 import type { ServerName } from './servers.js';
+import { steadiness, steadinessNote } from './steadiness.js';
 
 export interface RunResults {
   /** bench/results/<stem>.json and .md. */
@@ -46,9 +47,11 @@ export function writeRunResults(run: RunResults): void {
       settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros, ...run.settings },
       ...(note !== undefined && { notes: note }),
       targets: run.targets,
+      // Per scenario, how much the same server's CPU per request moved between rounds (steadiness.ts).
+      steadiness: steadiness(run.results),
       scenarios: run.results,
     }),
-    [`bench/results/${run.stem}.md`]: `${run.tables.map(markdownTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${caveatNote(generator)}\n`,
+    [`bench/results/${run.stem}.md`]: `${run.tables.map(markdownTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${steadinessNote(run.results)}${caveatNote(generator)}\n`,
     [run.chartPath]: throughputChart(run.results, run.names, subtitle),
   });
 }
