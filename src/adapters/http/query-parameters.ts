@@ -1,15 +1,34 @@
-// The query string as an object of parameters, parsed with node:querystring rather than
-// Koa's `ctx.query`. Koa 3 builds `ctx.query` from a URLSearchParams and defines each key
-// with Object.defineProperty: timed inside the server under the old harness's load, that took
-// about 13 µs per list request, and node:querystring about 7. The result is the same: `+`
-// and percent-escapes decoded, a repeated parameter as an array of its values, and an object
-// without a prototype, so `__proto__` or `constructor` are plain parameters.
-import { type ParsedUrlQuery, parse } from 'node:querystring';
+// The query string as an object of parameters, read with the WHATWG URLSearchParams into a
+// plain object. Not Koa's `ctx.query`: Koa 3 defines each key with Object.defineProperty, about
+// 13 µs per list request under the old harness's load. Not node:querystring either: it stores
+// each parameter into an object without a prototype, and inside the server (not in a loop on
+// its own) V8 then missed its inline cache on every such store, about 6 µs per list request
+// on the slow AMD machine of docs/benchmarks.md ("A query string that missed V8's cache").
+// The result is what node:querystring gave: `+` and percent-escapes decoded (a malformed
+// escape kept as sent), a repeated parameter as an array of its values in order.
+import type { ParsedUrlQuery } from 'node:querystring';
 import type { Context } from 'koa';
 
-// node:querystring stops at 1,000 parameters by default and drops the rest without a word;
-// `ctx.query` kept them all. No cap here either: the header limit (16 KiB) bounds the work.
-const EVERY_PARAMETER = { maxKeys: 0 };
+// On a plain object this name is the prototype's accessor, not a key: storing a parameter under
+// it would set the object's prototype (or do nothing). No operation has such a parameter, and
+// unknown parameters are ignored, so it is left out.
+const PROTOTYPE = '__proto__';
 
-/** The request's query parameters: a string per parameter, or an array of strings for a repeated one. */
-export const queryParameters = (ctx: Context): ParsedUrlQuery => parse(ctx.querystring, '&', '=', EVERY_PARAMETER);
+/**
+ * The request's query parameters as own properties: a string per parameter, or an array of
+ * strings for a repeated one; a parameter named `__proto__` is left out. Every parameter is
+ * kept (node:querystring stopped at 1,000 unless told otherwise); the header limit (16 KiB)
+ * bounds the work, which is linear in the parameters, repeated ones included.
+ */
+export function queryParameters(ctx: Context): ParsedUrlQuery {
+  const parameters: ParsedUrlQuery = {};
+  for (const [name, value] of new URLSearchParams(ctx.querystring)) {
+    if (name === PROTOTYPE) continue;
+    // Own properties only: `constructor` or `toString` are parameters like any other.
+    const seen = Object.hasOwn(parameters, name) ? parameters[name] : undefined;
+    if (seen === undefined) parameters[name] = value;
+    else if (typeof seen === 'string') parameters[name] = [seen, value];
+    else seen.push(value);
+  }
+  return parameters;
+}
