@@ -68,14 +68,14 @@ export class ApiReferenceHandlers {
 
   /** GET /docs: the Swagger UI page. */
   readonly page: RouterMiddleware = (ctx) => {
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = page(this.openApiPath, escapeHtml(mountPrefix(ctx)));
+    ctx.response.type = 'text/html; charset=utf-8';
+    ctx.response.body = page(this.openApiPath, escapeHtml(mountPrefix(ctx)));
   };
 
   /** GET /docs/init.js: the page's script. */
   readonly initScript: RouterMiddleware = (ctx) => {
-    ctx.type = 'text/javascript; charset=utf-8';
-    ctx.body = INIT_SCRIPT;
+    ctx.response.type = 'text/javascript; charset=utf-8';
+    ctx.response.body = INIT_SCRIPT;
   };
 
   /** GET /docs/assets/:file: one of the few files of swagger-ui-dist the page loads; any other name is a 404. */
@@ -83,9 +83,9 @@ export class ApiReferenceHandlers {
     const file = ctx.params['file']!;
     const type = ASSETS[file];
     if (type === undefined) return; // falls through to the 404 Error body
-    ctx.type = type;
-    ctx.set('Cache-Control', 'public, max-age=86400');
-    ctx.body = createReadStream(join(this.assetsDir, file));
+    ctx.response.type = type;
+    ctx.response.set('Cache-Control', 'public, max-age=86400');
+    ctx.response.body = createReadStream(join(this.assetsDir, file));
   };
 
   /** GET /docs/errors: what each error code means (docs/errors.md). */
@@ -97,11 +97,11 @@ export class ApiReferenceHandlers {
   /** GET /v1/openapi.json: the OpenAPI document, with servers that point at this very server. */
   readonly openApi: RouterMiddleware = (ctx) => {
     const prefix = mountPrefix(ctx);
-    ctx.body = servedOpenApiDocument(this.openApiDocument, `${prefix}${this.apiBasePath}`, `${prefix}/`);
+    ctx.response.body = servedOpenApiDocument(this.openApiDocument, `${prefix}${this.apiBasePath}`, `${prefix}/`);
   };
 }
 
 function markdown(ctx: Context, text: string): void {
-  ctx.type = 'text/markdown; charset=utf-8';
-  ctx.body = text;
+  ctx.response.type = 'text/markdown; charset=utf-8';
+  ctx.response.body = text;
 }

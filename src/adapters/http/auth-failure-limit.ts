@@ -17,7 +17,7 @@ export const AUTH_FAILURES_POLICY = 'auth-failures';
  * (`::ffff:192.0.2.1`) counts as its IPv4 address.
  */
 const clientAddress = (ctx: Context): string => {
-  const address = ctx.ip || 'unknown';
+  const address = ctx.request.ip || 'unknown';
   return /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address) ? address.slice('::ffff:'.length) : address;
 };
 
@@ -41,6 +41,6 @@ export function limitAuthFailures(limit: RateLimit, limiter: Limiter): Middlewar
       if (!(refused instanceof RateLimiterRes)) throw refused;
       state = refused;
     }
-    ctx.set(rateLimitFields(AUTH_FAILURES_POLICY, limit, state));
+    ctx.response.set(rateLimitFields(AUTH_FAILURES_POLICY, limit, state));
   };
 }

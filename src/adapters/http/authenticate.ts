@@ -23,7 +23,7 @@ const refuse = (message: string, problem?: string) => apiError('unauthorized', m
 /** Lets a request through only with a valid API key; the caller's identity goes to `ctx.state.caller`. */
 export const authenticate = (verifier: ApiKeyVerifier): Middleware =>
   async function authenticate(ctx, next) {
-    const header = ctx.get('Authorization');
+    const header = ctx.request.get('Authorization');
     if (header === '') {
       sendError(ctx, refuse('An API key is required: send it as "Authorization: Bearer <key>"'));
       return;

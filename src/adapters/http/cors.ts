@@ -21,7 +21,7 @@ export function cors(origins: readonly string[]): Middleware {
   return koaCors({
     // An origin outside the list gets no CORS headers at all, so the browser refuses the answer.
     origin: (ctx) => {
-      const origin = ctx.get('Origin');
+      const origin = ctx.request.get('Origin');
       return any ? '*' : origins.includes(origin) ? origin : '';
     },
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],

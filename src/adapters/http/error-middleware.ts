@@ -42,11 +42,11 @@ export const errorMiddleware = (logger: Logger): Middleware =>
       await next();
       // What no handler answered: no route has the path (404), or the router's allowedMethods
       // found it with other methods (405, its Allow header set).
-      if (ctx.body == null) {
-        if (ctx.status === 404) sendError(ctx, apiError('not_found', `No resource at ${ctx.method} ${requestPath(ctx)}`));
-        else if (ctx.status === 405) {
+      if (ctx.response.body == null) {
+        if (ctx.response.status === 404) sendError(ctx, apiError('not_found', `No resource at ${ctx.request.method} ${requestPath(ctx)}`));
+        else if (ctx.response.status === 405) {
           const allow = ctx.response.get('Allow');
-          sendError(ctx, apiError('method_not_allowed', `${ctx.method} is not allowed on ${requestPath(ctx)}; use ${allow}`));
+          sendError(ctx, apiError('method_not_allowed', `${ctx.request.method} is not allowed on ${requestPath(ctx)}; use ${allow}`));
         }
       }
     } catch (err) {
@@ -57,7 +57,7 @@ export const errorMiddleware = (logger: Logger): Middleware =>
       }
       if (err instanceof StorageUnavailableError) {
         // Not a bug of the service: the store is away. The client may retry; the pool reconnects by itself.
-        logger.warn({ fault: describeFault(err), requestId: ctx.state['requestId'] }, `storage unavailable in ${ctx.method} ${requestPath(ctx)}`);
+        logger.warn({ fault: describeFault(err), requestId: ctx.state['requestId'] }, `storage unavailable in ${ctx.request.method} ${requestPath(ctx)}`);
         sendError(
           ctx,
           apiError('service_unavailable', 'The service cannot reach its storage right now; retry shortly', {
@@ -69,7 +69,7 @@ export const errorMiddleware = (logger: Logger): Middleware =>
       // A fault is logged by type and message only: never a stack trace, never request headers.
       logger.error(
         { fault: describeFault(err), requestId: ctx.state['requestId'] },
-        `unexpected fault in ${ctx.method} ${requestPath(ctx)}`,
+        `unexpected fault in ${ctx.request.method} ${requestPath(ctx)}`,
       );
       sendError(ctx, apiError('internal_error', 'The service met an unexpected fault; the request was not completed'));
     }

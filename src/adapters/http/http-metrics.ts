@@ -45,8 +45,8 @@ export function createHttpMetrics(): HttpMetrics {
     },
     rateLimitStoreFailed: (policy) => rateLimitStoreFailures.inc({ policy }),
     scrape: async (ctx) => {
-      ctx.type = registry.contentType;
-      ctx.body = await registry.metrics();
+      ctx.response.type = registry.contentType;
+      ctx.response.body = await registry.metrics();
     },
   };
 }

@@ -38,16 +38,17 @@ export const observeRequests = (logger: Logger, metrics: HttpMetrics | undefined
   const loggerFor = routeLoggers(logger);
   return async function observeRequests(ctx, next) {
     const started = process.hrtime.bigint();
-    const requestId = requestIdFor(ctx.get(REQUEST_ID_HEADER) || undefined);
+    const requestId = requestIdFor(ctx.request.get(REQUEST_ID_HEADER) || undefined);
     ctx.state['requestId'] = requestId;
-    ctx.set(REQUEST_ID_HEADER, requestId);
+    ctx.response.set(REQUEST_ID_HEADER, requestId);
     try {
       await next();
     } finally {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       // The template of the route @koa/router ran (none for a 404, a 405 or an OPTIONS answer).
       const route = (ctx as RouterContext)._matchedRoute?.toString() ?? UNMATCHED_ROUTE;
-      const { method, status } = ctx;
+      const { method } = ctx.request;
+      const { status } = ctx.response;
       metrics?.observe(method, route, status, seconds);
       // The line's fields are gathered only when the line will be written (not at `warn`).
       if (logger.isLevelEnabled('info')) {

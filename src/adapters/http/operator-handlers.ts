@@ -22,7 +22,7 @@ export class OperatorHandlers {
 
   /** Alive: the process answers HTTP. Nothing else is checked, so a busy database never gets it restarted. */
   readonly liveness: RouterMiddleware = (ctx) => {
-    ctx.body = { status: 'ok' };
+    ctx.response.body = { status: 'ok' };
   };
 
   /** Ready: not stopping, and the database answers. A load balancer stops sending traffic on 503. */
@@ -36,6 +36,6 @@ export class OperatorHandlers {
       this.logger.warn({ fault: describeFault(fault) }, 'not ready: the database does not answer');
       return sendError(ctx, apiError('service_unavailable', 'The database does not answer', { headers: NOT_READY_RETRY_AFTER }));
     }
-    ctx.body = { status: 'ready' };
+    ctx.response.body = { status: 'ready' };
   };
 }

@@ -41,7 +41,7 @@ export class PetHandlers {
 
   /** GET /pets: one page of pets, with `Link: rel="next"` when more follow. */
   readonly listPets: RouterMiddleware = async (ctx) => {
-    const query = ListPetsQuery.decode(queryParameters(ctx));
+    const query = ListPetsQuery.decode(queryParameters(ctx.request.querystring));
     if (E.isLeft(query)) return sendError(ctx, invalidInput('query', query.left));
     const { limit = DEFAULT_LIMIT, status, cursor } = query.right;
     if (cursor !== undefined && cursor.status !== status) {
@@ -60,7 +60,7 @@ export class PetHandlers {
       const last = page.right.pets[page.right.pets.length - 1]!;
       const next = encodeCursor({ afterId: last.id, status });
       const filter = status === undefined ? '' : `&status=${status}`;
-      ctx.set('Link', `<${requestPath(ctx)}?limit=${limit}${filter}&cursor=${next}>; rel="next"`);
+      ctx.response.set('Link', `<${requestPath(ctx)}?limit=${limit}${filter}&cursor=${next}>; rel="next"`);
     }
     respond(ctx, E.map((p: { pets: unknown }) => p.pets)(page), 200);
   };
@@ -75,8 +75,8 @@ export class PetHandlers {
         ? E.map((pet: Pet) => ({ pet, replayed: false }))(await this.useCases.createPet(newPet.right)())
         : await this.useCases.createPetOnce({ scope: callerOf(ctx).id, key, newPet: newPet.right })();
     if (E.isRight(created)) {
-      ctx.set('Location', `${requestPath(ctx).replace(/\/$/, '')}/${created.right.pet.id}`);
-      if (created.right.replayed) ctx.set('Idempotent-Replayed', 'true');
+      ctx.response.set('Location', `${requestPath(ctx).replace(/\/$/, '')}/${created.right.pet.id}`);
+      if (created.right.replayed) ctx.response.set('Idempotent-Replayed', 'true');
     }
     respond(ctx, E.map((c: { pet: unknown }) => c.pet)(created), 201);
   };

@@ -7,7 +7,6 @@
 // The result is what node:querystring gave: `+` and percent-escapes decoded (a malformed
 // escape kept as sent), a repeated parameter as an array of its values in order.
 import type { ParsedUrlQuery } from 'node:querystring';
-import type { Context } from 'koa';
 
 // On a plain object this name is the prototype's accessor, not a key: storing a parameter under
 // it would set the object's prototype (or do nothing). No operation has such a parameter, and
@@ -15,14 +14,14 @@ import type { Context } from 'koa';
 const PROTOTYPE = '__proto__';
 
 /**
- * The request's query parameters as own properties: a string per parameter, or an array of
+ * The parameters of a query string (without its `?`) as own properties: a string per parameter, or an array of
  * strings for a repeated one; a parameter named `__proto__` is left out. Every parameter is
  * kept (node:querystring stopped at 1,000 unless told otherwise); the header limit (16 KiB)
  * bounds the work, which is linear in the parameters, repeated ones included.
  */
-export function queryParameters(ctx: Context): ParsedUrlQuery {
+export function queryParameters(querystring: string): ParsedUrlQuery {
   const parameters: ParsedUrlQuery = {};
-  for (const [name, value] of new URLSearchParams(ctx.querystring)) {
+  for (const [name, value] of new URLSearchParams(querystring)) {
     if (name === PROTOTYPE) continue;
     // Own properties only: `constructor` or `toString` are parameters like any other.
     const seen = Object.hasOwn(parameters, name) ? parameters[name] : undefined;

@@ -20,7 +20,7 @@ export function rateLimitPerCaller(limit: RateLimit, limiter: Limiter): Middlewa
       const message = `Too many requests: at most ${limit.requests} every ${limit.windowSeconds} s per API key`;
       return sendRateLimited(ctx, PER_KEY_POLICY, limit, refused, message);
     }
-    ctx.set(rateLimitFields(PER_KEY_POLICY, limit, state));
+    ctx.response.set(rateLimitFields(PER_KEY_POLICY, limit, state));
     await next();
   };
 }

@@ -16,7 +16,8 @@ export const requestPath = (ctx: Context): string => {
  */
 export const mountPrefix = (ctx: Context): string => {
   // Served from the root, the URL is the one the client sent: no prefix, nothing to compare.
-  if (ctx.url === ctx.originalUrl) return '';
+  if (ctx.request.url === ctx.originalUrl) return '';
   const original = requestPath(ctx);
-  return original.endsWith(ctx.path) ? original.slice(0, original.length - ctx.path.length).replace(/\/$/, '') : '';
+  const { path } = ctx.request;
+  return original.endsWith(path) ? original.slice(0, original.length - path.length).replace(/\/$/, '') : '';
 };

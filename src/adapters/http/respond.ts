@@ -1,4 +1,10 @@
 // Where use-case results become HTTP: a Right is the success body, a Left the Error body.
+//
+// The HTTP adapter reads and writes through ctx.request and ctx.response, not their aliases on
+// ctx (ctx.status, ctx.body, ctx.set, ctx.get, ctx.method): Koa makes every alias with the
+// `delegates` package from one function each for getters, setters and methods, so V8 sees one
+// call site for all of them, never settles on one property, and sends every `ctx.body =` and
+// `ctx.status =` through its runtime (docs/benchmarks.md, "Koa's aliases on ctx").
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { Context } from 'koa';
@@ -28,11 +34,11 @@ export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, succe
     sendError(ctx, domainErrorToApiError(result.left));
     return;
   }
-  ctx.status = successStatus;
+  ctx.response.status = successStatus;
   // Serialised here with its Content-Type set as a header: Koa would otherwise look the type
   // up by name ('json') on every answer.
-  ctx.set('Content-Type', JSON_CONTENT_TYPE);
-  ctx.body = JSON.stringify(result.right);
+  ctx.response.set('Content-Type', JSON_CONTENT_TYPE);
+  ctx.response.body = JSON.stringify(result.right);
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

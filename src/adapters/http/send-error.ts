@@ -11,21 +11,22 @@ export const ERRORS_DOC_PATH = '/docs/errors';
 
 /** Writes `error` as the response: its status, its headers and the body the client asked for. */
 export function sendError(ctx: Context, error: ApiError): void {
-  ctx.status = error.status;
-  for (const [name, value] of Object.entries(error.headers ?? {})) ctx.set(name, value);
+  const { request, response } = ctx;
+  response.status = error.status;
+  for (const [name, value] of Object.entries(error.headers ?? {})) response.set(name, value);
   const requestId = ctx.state['requestId'] as string | undefined;
   const body = { ...errorBody(error), ...(requestId === undefined ? {} : { requestId }) };
   // Negotiated only when the client names problem+json above plain JSON; */* keeps the seed's body.
-  if (ctx.get('Accept') !== '' && ctx.accepts('application/json', PROBLEM_JSON) === PROBLEM_JSON) {
-    ctx.body = {
+  if (request.get('Accept') !== '' && request.accepts('application/json', PROBLEM_JSON) === PROBLEM_JSON) {
+    response.body = {
       type: `${mountPrefix(ctx)}${ERRORS_DOC_PATH}#${error.code}`,
       title: STATUS_CODES[error.status] ?? 'Error',
       status: error.status,
       detail: error.message,
       ...body,
     };
-    ctx.type = `${PROBLEM_JSON}; charset=utf-8`;
+    response.type = `${PROBLEM_JSON}; charset=utf-8`;
     return;
   }
-  ctx.body = body;
+  response.body = body;
 }
