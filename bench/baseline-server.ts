@@ -3,9 +3,13 @@
 // rules as the project, on better-sqlite3 or, for a postgres:// PETSTORE_DB, on one pg pool.
 // It is what the project's throughput is measured against.
 // Environment: PETSTORE_DB (a seeded SQLite file or a postgres:// URL of a seeded database), PETSTORE_API_KEYS, HOST, PORT,
-// BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE (PostgreSQL), BASELINE_SERVED_BY and BASELINE_EXTRA_WORK_MICROS (below).
+// BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE and BASELINE_PG_INSERTS (PostgreSQL: `single`, the
+// default, or `grouped`, the group-commit floor), BASELINE_SERVED_BY and BASELINE_EXTRA_WORK_MICROS (below),
+// BASELINE_PROCESSES (below).
+import cluster from 'node:cluster';
 import { createServer, type RequestListener } from 'node:http';
 import type { Context } from 'koa';
+import type { BaselineInserts } from './baseline-postgres.js';
 import { type BaselineStorage, baselineHandler } from './baseline-handler.js';
 
 const env = process.env;
@@ -14,14 +18,11 @@ const env = process.env;
 async function openStorage(database: string): Promise<BaselineStorage> {
   if (/^postgres(ql)?:\/\//i.test(database)) {
     const { postgresStorage } = await import('./baseline-postgres.js');
-    return postgresStorage(database, Number(env['BASELINE_PG_POOL_SIZE'] ?? 10));
+    return postgresStorage(database, Number(env['BASELINE_PG_POOL_SIZE'] ?? 10), (env['BASELINE_PG_INSERTS'] ?? 'single') as BaselineInserts);
   }
   const { sqliteStorage } = await import('./baseline-sqlite.js');
   return sqliteStorage(database, env['BASELINE_SYNCHRONOUS'] ?? 'FULL');
 }
-
-const storage = await openStorage(env['PETSTORE_DB'] ?? '');
-const handle = baselineHandler(storage, env['PETSTORE_API_KEYS'] ?? '');
 
 /**
  * BASELINE_SERVED_BY says what hands requests to the handler above, so that each layer under
@@ -66,23 +67,45 @@ async function servedBy(kind: string, handler: RequestListener): Promise<Request
   return app.use(router.routes()).use(router.allowedMethods()).callback();
 }
 
-const server = createServer(
-  { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
-  await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', withExtraWork(Number(env['BASELINE_EXTRA_WORK_MICROS'] ?? 0), handle)),
-);
+async function serve(): Promise<void> {
+  const storage = await openStorage(env['PETSTORE_DB'] ?? '');
+  const handle = baselineHandler(storage, env['PETSTORE_API_KEYS'] ?? '');
+  const server = createServer(
+    { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
+    await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', withExtraWork(Number(env['BASELINE_EXTRA_WORK_MICROS'] ?? 0), handle)),
+  );
 
-server.listen(Number(env['PORT'] ?? 0), env['HOST'] ?? '127.0.0.1', () => {
-  const address = server.address();
-  if (typeof address === 'object' && address !== null) {
-    process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://${address.address}:${address.port}/v1` })}\n`);
-  }
-});
-
-const stop = (): void => {
-  server.close(() => {
-    void Promise.resolve(storage.close()).finally(() => process.exit(0));
+  server.listen(Number(env['PORT'] ?? 0), env['HOST'] ?? '127.0.0.1', () => {
+    const address = server.address();
+    if (typeof address === 'object' && address !== null) {
+      process.stdout.write(`${JSON.stringify({ msg: 'listening', url: `http://${address.address}:${address.port}/v1` })}\n`);
+    }
   });
-  server.closeAllConnections();
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+
+  const stop = (): void => {
+    server.close(() => {
+      void Promise.resolve(storage.close()).finally(() => process.exit(0));
+    });
+    server.closeAllConnections();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+/**
+ * BASELINE_PROCESSES=N (N > 1): N processes of node:cluster share the port, as the project's
+ * PETSTORE_WORKERS does, each with its own storage (its own pool); this primary only starts
+ * them and, on SIGTERM or SIGINT, stops them and exits after the last.
+ */
+const processes = Number(env['BASELINE_PROCESSES'] ?? 1);
+if (processes > 1 && cluster.isPrimary) {
+  for (let i = 0; i < processes; i++) cluster.fork();
+  const stopAll = (): void => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  cluster.on('exit', () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0));
+  process.on('SIGTERM', stopAll);
+  process.on('SIGINT', stopAll);
+} else {
+  await serve();
+}

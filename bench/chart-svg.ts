@@ -2,7 +2,7 @@
 // project, then its references), with the medians and the project's ratio to the references
 // written on it. Plain SVG, no library.
 import { measuredOf, type Outcome } from './measure.js';
-import { projectRatio, SERVER_TITLES } from './report.js';
+import { comparedIn, projectRatio, SERVER_TITLES } from './report.js';
 import type { ScenarioResult } from './run-scenarios.js';
 import type { ComparedName, ServerName } from './servers.js';
 
@@ -15,6 +15,9 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   'koa-floor': '#e0b469',
   'card-floor': '#6aa86e',
   'one-process': '#7fa7d9',
+  'group-commit-floor': '#8e6bb0',
+  'group-commit-floor-workers': '#c0a6d9',
+  'baseline-workers': '#d3d5d9',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
@@ -22,6 +25,9 @@ const LEGEND: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor (baseline in Koa)',
   'card-floor': 'card floor (baseline behind Koa + @koa/router)',
   'one-process': 'project, one process',
+  'group-commit-floor': 'group-commit floor (baseline, one INSERT a turn)',
+  'group-commit-floor-workers': 'group-commit floor, N processes',
+  'baseline-workers': 'baseline, N processes',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -38,13 +44,16 @@ function text(x: number, y: number, content: string, attributes = ''): string {
 }
 
 /** The project's throughput over each reference's, as written under a group: "÷ card floor 0.71". */
-const ratios = (r: ScenarioResult, servers: readonly ServerName[]): string[] =>
-  servers
-    .filter((s): s is ComparedName => s !== 'project')
-    .map((s) => `÷ ${SERVER_TITLES[s]} ${projectRatio(r, s, (m) => m.requestsPerSecond)?.toFixed(2) ?? '—'}`);
+const ratios = (r: ScenarioResult, references: readonly ComparedName[]): string[] =>
+  references.map((s) => `÷ ${SERVER_TITLES[s]} ${projectRatio(r, s, (m) => m.requestsPerSecond)?.toFixed(2) ?? '—'}`);
 
-/** `servers` in the order of their bars. */
-export function throughputChart(results: readonly ScenarioResult[], servers: readonly ServerName[], subtitle: string): string {
+/** `servers` in the order of their bars; the project's ratios to `references` (every other server unless told) under each group. */
+export function throughputChart(
+  results: readonly ScenarioResult[],
+  servers: readonly ServerName[],
+  subtitle: string,
+  references: readonly ComparedName[] = comparedIn(servers),
+): string {
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const highest = Math.max(1, ...results.flatMap((r) => servers.map((s) => rps(r.medians[s]) ?? 0)));
@@ -80,7 +89,7 @@ export function throughputChart(results: readonly ScenarioResult[], servers: rea
     });
     parts.push(text(centre, y(0) + 18, r.id, 'text-anchor="middle" font-size="12" font-weight="bold"'));
     parts.push(text(centre, y(0) + 32, r.title.length > 34 ? `${r.title.slice(0, 33)}…` : r.title, 'text-anchor="middle" font-size="9.5" fill="#555"'));
-    ratios(r, servers).forEach((line, i) => parts.push(text(centre, y(0) + 48 + 13 * i, line, 'text-anchor="middle" font-size="10.5" fill="#2f6db5"')));
+    ratios(r, references).forEach((line, i) => parts.push(text(centre, y(0) + 48 + 13 * i, line, 'text-anchor="middle" font-size="10.5" fill="#2f6db5"')));
   });
   parts.push(text(WIDTH / 2, HEIGHT - 12, 'scenario (the project\'s throughput over each reference\'s below each)', 'text-anchor="middle" font-size="12"'));
 

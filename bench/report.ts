@@ -18,6 +18,9 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor',
   'card-floor': 'card floor',
   'one-process': 'one process',
+  'group-commit-floor': 'group-commit floor',
+  'group-commit-floor-workers': 'group-commit floor, workers',
+  'baseline-workers': 'baseline, workers',
 };
 
 const rate = (o: Outcome | undefined): string =>
@@ -44,9 +47,11 @@ const verdict = (r: ScenarioResult): string =>
   (r.verdict === undefined ? '— (not judged: a server it needs was not measured)' : r.verdict.met ? 'yes' : `no: ${r.verdict.misses.join(', ')}`) +
   disturbed(...Object.values(r.medians));
 
-/** Median requests/s of each server, the project's ratio to each reference, and the targets. */
-export function throughputTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
-  const references = servers.filter((s): s is ComparedName => s !== 'project');
+/** Every server but the project: the references the tables divide the project's figures by, unless told fewer. */
+export const comparedIn = (servers: readonly ServerName[]): ComparedName[] => servers.filter((s): s is ComparedName => s !== 'project');
+
+/** Median requests/s of each server, the project's ratio to each reference (`references`), and the targets. */
+export function throughputTable(results: readonly ScenarioResult[], servers: readonly ServerName[], references = comparedIn(servers)): Table {
   return {
     header: [
       'scenario',
@@ -64,8 +69,7 @@ export function throughputTable(results: readonly ScenarioResult[], servers: rea
 }
 
 /** Median p50 / p99 of each server, the project's p99 ratio to each reference, and its peak RSS. */
-export function latencyTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
-  const references = servers.filter((s): s is ComparedName => s !== 'project');
+export function latencyTable(results: readonly ScenarioResult[], servers: readonly ServerName[], references = comparedIn(servers)): Table {
   return {
     header: [
       'scenario',
@@ -83,8 +87,7 @@ export function latencyTable(results: readonly ScenarioResult[], servers: readon
 }
 
 /** Server CPU time per request: how much work each request costs, little moved by other load on the machine. */
-export function costTable(results: readonly ScenarioResult[], servers: readonly ServerName[]): Table {
-  const references = servers.filter((s): s is ComparedName => s !== 'project');
+export function costTable(results: readonly ScenarioResult[], servers: readonly ServerName[], references = comparedIn(servers)): Table {
   const percents = (r: ScenarioResult, pick: (m: Measurement) => number): string =>
     servers.map((s) => measuredOf(r.medians[s])).map((m) => (m === undefined ? '—' : pick(m).toFixed(0))).join(' / ');
   const order = servers.map((s) => SERVER_TITLES[s]).join(' / ');

@@ -4,8 +4,17 @@ import { join } from 'node:path';
 import type { ServerCommand } from './server-process.js';
 
 export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
-/** `one-process`: the project itself with one process, measured beside its workers (--db --workers=N). */
-export type ServerName = 'project' | ReferenceName | 'one-process';
+/**
+ * Measured beside the project's workers (--db --workers=N), so that what N processes gain on
+ * this machine is seen for more than the project:
+ * - `one-process`: the project itself with one process;
+ * - `group-commit-floor`: the floor of the project's design on PostgreSQL, the baseline's handler
+ *   with the creates of a turn written as one INSERT under the insert-order lock (baseline-postgres.ts);
+ * - `group-commit-floor-workers`: the same in N processes;
+ * - `baseline-workers`: the PostgreSQL baseline in N processes.
+ */
+export type ScalingName = 'one-process' | 'group-commit-floor' | 'group-commit-floor-workers' | 'baseline-workers';
+export type ServerName = 'project' | ReferenceName | ScalingName;
 /** What the project's figures are divided by. */
 export type ComparedName = Exclude<ServerName, 'project'>;
 
@@ -74,6 +83,10 @@ export interface ReferenceSetup {
   readonly extraWorkMicros?: number;
   /** On PostgreSQL, the size of its one pool (BASELINE_PG_POOL_SIZE): the project's default, so both may hold as many connections. */
   readonly poolSize?: number;
+  /** On PostgreSQL, how creates are written (BASELINE_PG_INSERTS): one INSERT each (the default) or one per turn. */
+  readonly inserts?: 'single' | 'grouped';
+  /** Processes sharing the port, each with its own pool (BASELINE_PROCESSES; 1 when absent). */
+  readonly processes?: number;
 }
 
 /** `database` is a SQLite file or a postgres:// URL; `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
@@ -82,10 +95,10 @@ export function referenceCommand(
   root: string,
   script: string,
   database: string,
-  { profile, extraWorkMicros = 0, poolSize }: ReferenceSetup = {},
+  { profile, extraWorkMicros = 0, poolSize, inserts, processes = 1 }: ReferenceSetup = {},
 ): ServerCommand {
   return {
-    label: SERVED_BY[reference].label,
+    label: SERVED_BY[reference].label + (inserts === 'grouped' ? ', creates group-committed' : '') + (processes > 1 ? ` in ${processes} processes` : ''),
     cwd: root,
     nodeArgs: [...profiling(profile), script],
     env: {
@@ -96,6 +109,8 @@ export function referenceCommand(
       BASELINE_SYNCHRONOUS: REFERENCE_SYNCHRONOUS,
       BASELINE_EXTRA_WORK_MICROS: String(extraWorkMicros),
       ...(poolSize !== undefined && { BASELINE_PG_POOL_SIZE: String(poolSize) }),
+      ...(inserts !== undefined && { BASELINE_PG_INSERTS: inserts }),
+      BASELINE_PROCESSES: String(processes),
     },
     ...(isPostgresUrl(database) && { postgresUrl: database }),
   };
