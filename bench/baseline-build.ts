@@ -1,25 +1,36 @@
 // The baseline runs as plain JavaScript on plain node, with no loader thread beside it:
 // its TypeScript files are only stripped of types (transpileModule), next to node_modules.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 
-/** The baseline's modules: its entry, the shared handler, and the storage of each database. */
-const MODULES = ['baseline-server', 'baseline-handler', 'baseline-sqlite', 'baseline-postgres'];
+/**
+ * The baseline's modules, from the root: its entry, the shared handler, the storage of each
+ * database, and the one module of the project it runs, the group-commit floor's batching.
+ */
+const MODULES = [
+  'bench/baseline-server',
+  'bench/baseline-handler',
+  'bench/baseline-sqlite',
+  'bench/baseline-postgres',
+  'src/adapters/shared/write-batches',
+];
 
 /**
- * Writes bench/.compiled/<module>.js for each module (ES modules: the package's "type" is
- * "module", and their imports already name `.js` files); returns the path of the entry.
+ * Writes bench/.compiled/<module>.js for each module, in the folders they have under the root,
+ * so that their relative imports (which already name `.js` files) still find each other; they
+ * are ES modules, as the package's "type" is "module". Returns the path of the entry.
  */
 export function compileBaseline(root: string): string {
   const dir = join(root, 'bench/.compiled');
-  mkdirSync(dir, { recursive: true });
   for (const name of MODULES) {
-    const { outputText } = ts.transpileModule(readFileSync(join(root, `bench/${name}.ts`), 'utf8'), {
+    const { outputText } = ts.transpileModule(readFileSync(join(root, `${name}.ts`), 'utf8'), {
       compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2023, esModuleInterop: true },
       fileName: `${name}.ts`,
     });
-    writeFileSync(join(dir, `${name}.js`), outputText);
+    const file = join(dir, `${name}.js`);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, outputText);
   }
-  return join(dir, 'baseline-server.js');
+  return join(dir, 'bench/baseline-server.js');
 }

@@ -5,6 +5,7 @@
 // turn go as one INSERT under the project's insert-order lock, one batch at a time, as the
 // project's PostgreSQL adapter writes them, with nothing else of the project around them.
 import pg from 'pg';
+import { writeBatches } from '../src/adapters/shared/write-batches.js';
 import type { BaselineStorage, PetRow } from './baseline-handler.js';
 
 /** How creates reach the database: one INSERT each (the baseline), or one per turn (the group-commit floor). */
@@ -21,55 +22,23 @@ const GROUPED_INSERT_SQL = `WITH ordered AS (SELECT pg_advisory_xact_lock(${0x70
    ORDER BY w.n
   RETURNING id`;
 
-interface Waiting {
-  readonly name: string;
-  readonly categoryId: number;
-  readonly status: string;
-  resolve(id: number): void;
-  reject(reason: unknown): void;
-}
-
 /**
- * Group commit as directly as it can be written: the inserts asked for in one turn wait for
- * setImmediate and go together; those asked for while a batch is written go in the next.
- * (The project's writeBatches, with its per-write outcomes and retries, is not loaded here:
- * the baseline runs none of the project's code.)
+ * The group-commit floor's inserts: batched by the project's own writeBatches (the inserts of
+ * one turn together, one batch at a time), each batch one statement. No retry of a refused
+ * batch one write at a time, as the project's adapter does: the bench sends no bad write.
  */
 function groupedInserts(pool: pg.Pool): (name: string, categoryId: number, status: string) => Promise<number> {
-  let waiting: Waiting[] = [];
-  let writing = false;
-  let scheduled = false;
-  const write = async (): Promise<void> => {
-    scheduled = false;
-    const batch = waiting;
-    waiting = [];
-    writing = true;
-    try {
-      const { rows } = await pool.query<{ id: number }>({
-        name: 'baseline_insert_grouped',
-        text: GROUPED_INSERT_SQL,
-        values: [batch.map((w) => w.name), batch.map((w) => w.categoryId), batch.map((w) => w.status)],
-      });
-      // The rows were inserted in the batch's order and drew increasing ids under the lock.
-      const ids = rows.map((row) => row.id).sort((a, b) => a - b);
-      batch.forEach((w, i) => w.resolve(ids[i]!));
-    } catch (err) {
-      for (const w of batch) w.reject(err);
-    } finally {
-      writing = false;
-      if (waiting.length > 0) schedule();
-    }
-  };
-  const schedule = (): void => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(() => void write());
-  };
-  return (name, categoryId, status) =>
-    new Promise<number>((resolve, reject) => {
-      waiting.push({ name, categoryId, status, resolve, reject });
-      if (!writing) schedule();
+  const insert = writeBatches<{ name: string; categoryId: number; status: string }, number>(async (batch) => {
+    const { rows } = await pool.query<{ id: number }>({
+      name: 'baseline_insert_grouped',
+      text: GROUPED_INSERT_SQL,
+      values: [batch.map((w) => w.name), batch.map((w) => w.categoryId), batch.map((w) => w.status)],
     });
+    // The rows were inserted in the batch's order and drew increasing ids under the lock.
+    const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+    return ids.map((id) => ({ ok: true, output: id }));
+  });
+  return (name, categoryId, status) => insert({ name, categoryId, status });
 }
 
 const COLUMNS = 'id, name, category_id AS "categoryId", status';
