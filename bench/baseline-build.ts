@@ -6,7 +6,8 @@ import ts from 'typescript';
 
 /**
  * The baseline's modules, from the root: its entry, the shared handler, the storage of each
- * database, and the one module of the project it runs, the group-commit floor's batching.
+ * database, and the two modules of the project the group-commit floor runs: its batching and
+ * the insert-order lock.
  */
 const MODULES = [
   'bench/baseline-server',
@@ -14,6 +15,7 @@ const MODULES = [
   'bench/baseline-sqlite',
   'bench/baseline-postgres',
   'src/adapters/shared/write-batches',
+  'src/adapters/postgres/insert-order-lock',
 ];
 
 /**

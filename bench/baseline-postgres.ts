@@ -5,6 +5,7 @@
 // turn go as one INSERT under the project's insert-order lock, one batch at a time, as the
 // project's PostgreSQL adapter writes them, with nothing else of the project around them.
 import pg from 'pg';
+import { INSERT_ORDER_LOCK } from '../src/adapters/postgres/insert-order-lock.js';
 import { writeBatches } from '../src/adapters/shared/write-batches.js';
 import type { BaselineStorage, PetRow } from './baseline-handler.js';
 
@@ -13,9 +14,9 @@ export type BaselineInserts = 'single' | 'grouped';
 
 /**
  * The project's INSERT_PETS_SQL without the idempotency records: the batch's pets in their
- * order, their ids drawn after the insert-order lock (the project's key) is granted.
+ * order, their ids drawn after the project's insert-order lock is granted.
  */
-const GROUPED_INSERT_SQL = `WITH ordered AS (SELECT pg_advisory_xact_lock(${0x70657449}, hashtext(current_schema())))
+const GROUPED_INSERT_SQL = `WITH ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK}))
   INSERT INTO pets (name, category_id, status)
   SELECT w.name, w.category_id, w.status
     FROM ordered, unnest($1::text[], $2::bigint[], $3::text[]) WITH ORDINALITY AS w (name, category_id, status, n)
