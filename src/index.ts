@@ -2,8 +2,8 @@
 // Every export is documented where it is declared (a test checks that none lacks TSDoc).
 
 // The whole service in one call.
-export { createPetStore, type PetStore, type PetStoreOptions } from './pet-store.js';
-export { type PetStoreAdapters } from './container-options.js';
+export { createPetStore, type PetStore, type PetStoreOptions } from './composition/pet-store.js';
+export { type PetStoreAdapters } from './composition/container-options.js';
 
 // The domain: codecs, rules, failures, ports and use cases.
 export * from './domain/index.js';
@@ -37,8 +37,7 @@ export {
 export { checkPostgres } from './adapters/postgres/postgres-health-check.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
 export { StoredApiKeyVerifier, anyApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
-export { apiKeyAdmin, type ApiKeyAdmin, type IssuedApiKey } from './adapters/auth/api-key-admin.js';
-export { generateApiKey, apiKeyDigest, callerIdOf } from './adapters/auth/api-key.js';
+export { generateApiKey, apiKeyDigest, cryptoApiKeyGenerator } from './adapters/auth/api-key.js';
 export { systemClock } from './adapters/clock/system-clock.js';
 
 // The HTTP adapter.
@@ -52,12 +51,12 @@ export {
   DEFAULT_BODY_LIMIT_BYTES,
 } from './adapters/http/create-http-app.js';
 export { startHttpServer, type RunningHttpServer, type HttpServerLimits, DEFAULT_SERVER_LIMITS } from './adapters/http/http-server.js';
-export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from './adapters/http/error-catalogue.js';
-export { ListPetsQuery, PetPathParams } from './adapters/http/parameters.js';
-export { PetHandlers, type PetUseCases } from './adapters/http/pet-handlers.js';
-export type { MetricsAccess } from './adapters/http/operator-handlers.js';
-export type { RateLimit, RateLimitStore } from './adapters/http/rate-limiter.js';
-export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/page-cursor.js';
+export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from './adapters/http/errors/error-catalogue.js';
+export { ListPetsQuery, PetPathParams } from './adapters/http/request/parameters.js';
+export { PetHandlers, type PetUseCases } from './adapters/http/handlers/pet-handlers.js';
+export type { MetricsAccess } from './adapters/http/handlers/operator-handlers.js';
+export type { RateLimit, RateLimitStore } from './adapters/http/middleware/rate-limiter.js';
+export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/request/page-cursor.js';
 
 // The typed HTTP client (also importable alone, without the server: `petstore-hexagon/client`).
 // Its resources are the JSON values on the wire, named Client… here beside the domain's own.
@@ -78,9 +77,9 @@ export {
 } from './client/index.js';
 
 // The composition root and its configuration.
-export { createContainer, closeContainer, generatedApiKey } from './container.js';
-export { type ContainerOptions, type RedisOptions, containerOptionsFrom } from './container-options.js';
-export { TOKENS } from './tokens.js';
-export { loadConfig, type Config, type RequestsPerWindow, CONFIG_DEFAULTS, DEFAULT_AUTH_FAILURE_LIMIT } from './config.js';
-export { type DatabaseConfig, describeDatabase } from './database-config.js';
-export { createLogger, type LogLevel } from './logger.js';
+export { createContainer, closeContainer, generatedApiKey } from './composition/container.js';
+export { type ContainerOptions, type RedisOptions, containerOptionsFrom } from './composition/container-options.js';
+export { TOKENS } from './composition/tokens.js';
+export { loadConfig, type Config, type LogLevel, type RequestsPerWindow, CONFIG_DEFAULTS, DEFAULT_AUTH_FAILURE_LIMIT } from './config/config.js';
+export { type DatabaseConfig, describeDatabase } from './config/database-config.js';
+export { createLogger } from './adapters/logging/pino-logger.js';

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { loadConfig } from '../src/config.js';
-import { describeDatabase } from '../src/database-config.js';
-import { describeRedis } from '../src/redis-config.js';
+import { loadConfig } from '../src/config/config.js';
+import { describeDatabase } from '../src/config/database-config.js';
+import { describeRedis } from '../src/config/redis-config.js';
 
 // What an empty environment gives, written out rather than taken from CONFIG_DEFAULTS.
 const DEFAULT_CONFIG = {

@@ -8,7 +8,7 @@ import { startHttpServer } from '../src/adapters/http/http-server.js';
 import { MemoryIdempotencyStore } from '../src/adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../src/adapters/memory/memory-pet-repository.js';
 import { type ApiKeyLabel, type Limit, NewPet, type PetRepository } from '../src/domain/index.js';
-import { createPetStore, type PetStore } from '../src/pet-store.js';
+import { createPetStore, type PetStore } from '../src/composition/pet-store.js';
 import { clientFor } from './support/http-client.js';
 import { createTestSchema, describeWithPostgres } from './support/postgres.js';
 import { tempDir } from './support/temp-dir.js';

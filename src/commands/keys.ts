@@ -5,14 +5,10 @@ import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { pino } from 'pino';
-import type { ApiKeyAdmin } from '../adapters/auth/api-key-admin.js';
-import { type Config, loadConfig } from '../config.js';
-import { describeDatabase, isInProcessMemory } from '../database-config.js';
-import { closeContainer, createContainer } from '../container.js';
-import { containerOptionsFrom } from '../container-options.js';
-import { ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
-import { describeFault } from '../logger.js';
-import { TOKENS } from '../tokens.js';
+import { type Config, loadConfig } from '../config/config.js';
+import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
+import { closeContainer, containerOptionsFrom, createContainer, describeFault, TOKENS } from '../composition/index.js';
+import { type ApiKeyAdmin, ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 
 /** What `keys` was asked to do, once its arguments are parsed. */
 export type KeysRequest =

@@ -5,13 +5,17 @@
 // all, each finishing its requests in flight, and exits 0 once they have.
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
-import { serverUrl } from '../adapters/http/http-server.js';
-import type { Config } from '../config.js';
-import { describeDatabase } from '../database-config.js';
-import { closeContainer, createContainer, generatedApiKey } from '../container.js';
-import { containerOptionsFrom } from '../container-options.js';
-import { describeFault } from '../logger.js';
+import type { Config } from '../config/config.js';
+import { describeDatabase } from '../config/database-config.js';
+import {
+  API_BASE_PATH,
+  closeContainer,
+  containerOptionsFrom,
+  createContainer,
+  describeFault,
+  generatedApiKey,
+  serverUrl,
+} from '../composition/index.js';
 import { printGeneratedKey } from './generated-key.js';
 
 const RESTART_DELAY_MS = 1000;

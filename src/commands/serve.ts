@@ -4,17 +4,21 @@
 // instances may start at once).
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import type Koa from 'koa';
-import { startHttpServer } from '../adapters/http/http-server.js';
-import { API_BASE_PATH } from '../adapters/http/create-http-app.js';
-import { loadConfig } from '../config.js';
-import { describeDatabase } from '../database-config.js';
-import { describeRedis } from '../redis-config.js';
+import { loadConfig } from '../config/config.js';
+import { describeDatabase } from '../config/database-config.js';
+import { describeRedis } from '../config/redis-config.js';
 import type { ServiceState } from '../domain/index.js';
-import { closeContainer, createContainer, generatedApiKey } from '../container.js';
-import { containerOptionsFrom } from '../container-options.js';
-import { createLogger, describeFault } from '../logger.js';
-import { TOKENS } from '../tokens.js';
+import {
+  API_BASE_PATH,
+  closeContainer,
+  containerOptionsFrom,
+  createContainer,
+  createLogger,
+  describeFault,
+  generatedApiKey,
+  type StartHttpServer,
+  TOKENS,
+} from '../composition/index.js';
 import { printGeneratedKey } from './generated-key.js';
 import { serveWithWorkers } from './serve-workers.js';
 
@@ -42,8 +46,8 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   let generatedKey: string | undefined;
   try {
     generatedKey = await generatedApiKey(container);
-    const app = await container.getAsync<Koa>(TOKENS.HttpApp);
-    server = await startHttpServer(app.callback(), { host: config.host, port: config.port });
+    const startHttpServer = await container.getAsync<StartHttpServer>(TOKENS.HttpServer);
+    server = await startHttpServer({ host: config.host, port: config.port });
   } catch (err) {
     logger.fatal({ fault: describeFault(err) }, 'could not start');
     // The container keeps a failed resolution and rethrows it on close: it was logged just above.

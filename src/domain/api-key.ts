@@ -69,3 +69,10 @@ export interface ApiKeyRecord {
 
 /** Whether a stored key is still accepted. */
 export const isActiveApiKey = (record: ApiKeyRecord): boolean => record.revokedAt === null;
+
+/**
+ * The caller id of the key with this digest: `key-` and the first 16 hex digits of its
+ * SHA-256. Stable whatever the order or the source of the keys, never the key itself, and
+ * computable by an operator who holds the key (`printf %s "$KEY" | sha256sum | cut -c1-16`).
+ */
+export const callerIdOf = (digest: string): string => `key-${digest.slice(0, 16)}`;

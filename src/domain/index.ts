@@ -12,3 +12,4 @@ export * from './use-cases/list-pets.js';
 export * from './use-cases/get-pet.js';
 export * from './use-cases/create-pet.js';
 export * from './use-cases/create-pet-once.js';
+export * from './use-cases/api-key-admin.js';

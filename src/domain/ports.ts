@@ -132,3 +132,11 @@ export interface ApiKeyStore {
    */
   revoke(id: ApiKeyId, at: Date): Promise<Option<ApiKeyRecord>>;
 }
+
+/** Makes new API keys and their digests: randomness and hashing, which the domain leaves to an adapter. */
+export interface ApiKeyGenerator {
+  /** A fresh random key, never stored. */
+  generate(): string;
+  /** The digest of `key`: all that an ApiKeyStore keeps of it. */
+  digest(key: string): string;
+}

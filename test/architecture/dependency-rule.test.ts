@@ -15,7 +15,7 @@ async function violations(root: string): Promise<Array<{ from: string; to: strin
 }
 
 describe('the dependency rule', () => {
-  it('holds for src: the domain imports only itself, fp-ts and io-ts; adapters never import the composition root, its configuration or one another; the client only itself; no cycles', async () => {
+  it('holds for src: the domain imports only itself, fp-ts and io-ts; adapters never import the composition root, its configuration or one another; commands no adapter; the client only itself; no cycles', async () => {
     expect(await violations('src')).to.deep.equal([]);
   });
 
@@ -43,13 +43,29 @@ describe('the dependency rule', () => {
     expect(caught.filter((v) => v.rule === 'adapters-do-not-depend-on-other-adapters').map((v) => v.to)).to.deep.equal([
       `${FIXTURE_ROOT}/adapters/http/app.ts`,
     ]);
-    expect(caught.filter((v) => v.rule === 'nothing-depends-on-the-composition-root-but-entry-points').map((v) => v.to)).to.deep.equal([
-      `${FIXTURE_ROOT}/config.ts`,
+    expect(caught.filter((v) => v.rule === 'adapters-do-not-depend-on-the-composition-root').map((v) => v.to)).to.deep.equal([
+      `${FIXTURE_ROOT}/config/settings.ts`,
     ]);
     expect(caught.some((v) => /table\.ts|pure\.ts|mechanism\.ts/.test(v.to)), 'its own folder, adapters/shared and the domain are allowed').to.equal(false);
     const fromShared = found.filter((v) => v.from.endsWith('adapters/shared/reaches-into-http.ts'));
     expect(fromShared.map((v) => [v.rule, v.to]), 'a shared mechanism may not import an adapter').to.deep.equal([
       ['adapters-do-not-depend-on-other-adapters', `${FIXTURE_ROOT}/adapters/http/app.ts`],
+    ]);
+  });
+
+  it('catches an adapter that reaches around its parameters into the composition root', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const caught = found.filter((v) => v.from.endsWith('adapters/http/reaches-into-composition.ts'));
+    expect(caught.map((v) => [v.rule, v.to])).to.deep.equal([
+      ['adapters-do-not-depend-on-the-composition-root', `${FIXTURE_ROOT}/composition/container.ts`],
+    ]);
+  });
+
+  it('catches a command that opens an adapter itself, but not its use of the composition root or the configuration', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const caught = found.filter((v) => v.from.endsWith('commands/opens-a-database.ts'));
+    expect(caught.map((v) => [v.rule, v.to])).to.deep.equal([
+      ['commands-get-adapters-from-the-container', `${FIXTURE_ROOT}/adapters/sqlite/table.ts`],
     ]);
   });
 

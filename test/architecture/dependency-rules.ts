@@ -1,16 +1,19 @@
 // The dependency rule of the hexagon, as dependency-cruiser rules over a source root:
-// the domain depends on nothing but itself, fp-ts and io-ts (no adapter, Koa, SQLite, pg,
-// inversify, nor Node's own modules: it does no I/O); an adapter depends on no other adapter
-// (what two adapters share is a contract of the domain, joined by the composition root), only
-// on the mechanisms of `adapters/shared`, which depend on no adapter;
-// nothing but the entry points depends on the composition root, its configuration or the
-// commands; the client depends on nothing but itself (fetch is a global), so it runs anywhere
-// fetch does and installs nothing; and no module depends on itself through others.
+// - the domain depends on nothing but itself, fp-ts and io-ts (no adapter, Koa, SQLite, pg,
+//   inversify, nor Node's own modules: it does no I/O);
+// - an adapter depends on no other adapter (what two adapters share is a contract of the
+//   domain, joined by the composition root), only on the mechanisms of `adapters/shared`,
+//   which depend on no adapter; and never on the composition root, the configuration, the
+//   commands or the entry points: what it needs (a logger, settings) it is given;
+// - the configuration reads the environment into values and knows no adapter nor the root;
+// - a command gets its adapters from the container: it imports the composition root, the
+//   configuration and the domain, never an adapter; only the entry points import commands;
+// - the client depends on nothing but itself (fetch is a global), so it runs anywhere fetch
+//   does and installs nothing; and no module depends on itself through others.
 import type { IForbiddenRuleType } from 'dependency-cruiser';
 
-// The composition root and what only it reads: the wiring, the configuration, the entry points.
-const COMPOSITION_ROOT =
-  '(container|container-options|port-bindings|rate-limit-store-binding|tokens|pet-store|config|database-config|redis-config|without-password|main|migrate|cli|index)\\.ts$|commands/';
+/** The files at the root of the source tree: the entry points and the public surface. */
+const ENTRY_POINTS = '[^/]+\\.ts$';
 
 export const dependencyRules = (root: string): IForbiddenRuleType[] => [
   {
@@ -20,16 +23,34 @@ export const dependencyRules = (root: string): IForbiddenRuleType[] => [
     to: { pathNot: `^${root}/domain/|(^|/)node_modules/(fp-ts|io-ts)/` },
   },
   {
-    name: 'nothing-depends-on-the-composition-root-but-entry-points',
+    name: 'adapters-do-not-depend-on-the-composition-root',
     severity: 'error',
-    from: { path: `^${root}/(domain|adapters)/` },
-    to: { path: `^${root}/(${COMPOSITION_ROOT})` },
+    from: { path: `^${root}/adapters/` },
+    to: { path: `^${root}/(composition/|config/|commands/|${ENTRY_POINTS})` },
   },
   {
     name: 'adapters-do-not-depend-on-other-adapters',
     severity: 'error',
     from: { path: `^${root}/adapters/([^/]+)/` },
     to: { path: `^${root}/adapters/`, pathNot: `^${root}/adapters/($1|shared)/` },
+  },
+  {
+    name: 'configuration-knows-no-adapter-nor-the-root',
+    severity: 'error',
+    from: { path: `^${root}/config/` },
+    to: { path: `^${root}/(adapters/|composition/|commands/|${ENTRY_POINTS})` },
+  },
+  {
+    name: 'commands-get-adapters-from-the-container',
+    severity: 'error',
+    from: { path: `^${root}/commands/` },
+    to: { path: `^${root}/(adapters/|${ENTRY_POINTS})` },
+  },
+  {
+    name: 'only-entry-points-run-commands',
+    severity: 'error',
+    from: { path: `^${root}/(domain|adapters|composition|config|client)/` },
+    to: { path: `^${root}/commands/` },
   },
   {
     name: 'client-depends-only-on-itself',

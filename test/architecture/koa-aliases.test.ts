@@ -5,7 +5,7 @@ import Koa from 'koa';
 
 // The HTTP adapter reads and writes through ctx.request and ctx.response, never Koa's aliases on
 // ctx: each alias is a `delegates` getter, setter or method shared by all the aliases, so V8
-// cannot keep one call site fast for any of them (src/adapters/http/respond.ts).
+// cannot keep one call site fast for any of them (src/adapters/http/response/respond.ts).
 const HTTP_ADAPTER = 'src/adapters/http';
 
 /** The names Koa's context delegates to its request or response, read from Koa itself. */
@@ -39,7 +39,7 @@ describe('the HTTP adapter and Koa', () => {
 
   it('uses ctx.request and ctx.response, never an alias of theirs on ctx', () => {
     const aliases = koaAliases();
-    const files = readdirSync(HTTP_ADAPTER).filter((file) => file.endsWith('.ts'));
+    const files = readdirSync(HTTP_ADAPTER, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
     expect(files.length).to.be.greaterThan(10);
     const uses = files.flatMap((file) => aliasUses(file, readFileSync(join(HTTP_ADAPTER, file), 'utf8'), aliases));
     expect(uses).to.deep.equal([]);

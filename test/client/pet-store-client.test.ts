@@ -9,8 +9,8 @@ import type { MemoryIdempotencyStore } from '../../src/adapters/memory/memory-id
 import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
 import { PetStoreClient, type PetStoreClientOptions, PetStoreError } from '../../src/client/index.js';
 import { type IdempotencyStore, type PetRepository, StorageUnavailableError } from '../../src/domain/index.js';
-import { createPetStore } from '../../src/pet-store.js';
-import { TOKENS } from '../../src/tokens.js';
+import { createPetStore } from '../../src/composition/pet-store.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 import { assertDocumented } from '../support/openapi-contract.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect } from 'chai';
 import { load } from 'js-yaml';
-import { ERROR_CATALOGUE } from '../../src/adapters/http/error-catalogue.js';
+import { ERROR_CATALOGUE } from '../../src/adapters/http/errors/error-catalogue.js';
 
 describe('documented error codes', () => {
   const errorsDoc = readFileSync('docs/errors.md', 'utf8');

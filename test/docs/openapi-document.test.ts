@@ -29,7 +29,7 @@ describe('the OpenAPI document', () => {
   // js-yaml's keys are cut from the document: one character beyond Latin-1 anywhere in it
   // (an ellipsis, a dash) made 'requestId' and 'status' two-byte strings for the whole process,
   // so that every request's log line was two-byte and about 9 % of a get by id went into
-  // measuring and copying it (docs/benchmarks.md, "Where one get by id goes").
+  // measuring and copying it (docs/decisions/0014-openapi-document-in-latin-1.md).
   it('holds only Latin-1 characters, so that the keys it shares with the log lines stay one-byte strings', () => {
     const beyondLatin1 = [...readFileSync('docs/openapi.yaml', 'utf8').matchAll(/[^\u0000-\u00ff]/gu)].map((m) => m[0]);
     expect(beyondLatin1, 'write ... for an ellipsis and - for a dash or a minus').to.deep.equal([]);

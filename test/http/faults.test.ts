@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { pino } from 'pino';
 import { type PetRepository, StorageUnavailableError } from '../../src/domain/index.js';
-import { TOKENS } from '../../src/tokens.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 import { clientFor } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
 import { assertDocumented } from '../support/openapi-contract.js';

@@ -9,7 +9,7 @@ import { clientFor } from '../support/http-client.js';
 import { adminQuery, createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 import { tempDir } from '../support/temp-dir.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
-import { TOKENS } from '../../src/tokens.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 
 /** The database-specific part: how to install and remove the fault, and how many pets there are. */
 interface InjectedFault {

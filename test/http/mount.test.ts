@@ -5,7 +5,7 @@ import Koa from 'koa';
 import mount from 'koa-mount';
 import { expect } from 'chai';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
-import { createPetStore, type PetStore } from '../../src/pet-store.js';
+import { createPetStore, type PetStore } from '../../src/composition/pet-store.js';
 import { clientFor } from '../support/http-client.js';
 import { nextLink } from './beyond-the-seed.suite.js';
 import { TEST_API_KEY } from '../support/test-server.js';

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { pino } from 'pino';
 import type { ServiceState } from '../../src/domain/index.js';
-import { TOKENS } from '../../src/tokens.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 import { clientFor, request } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
 import { OTHER_TEST_API_KEY, startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { decodeCursor, encodeCursor } from '../../src/adapters/http/page-cursor.js';
+import { decodeCursor, encodeCursor } from '../../src/adapters/http/request/page-cursor.js';
 import type { PetId } from '../../src/domain/index.js';
 
 // The cursor's format, computed here independently of the service's code: base64url of the

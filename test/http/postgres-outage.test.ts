@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import type { Pool } from 'pg';
 import { pino } from 'pino';
 import { openPostgresPool } from '../../src/adapters/postgres/create-postgres-pool.js';
-import { TOKENS } from '../../src/tokens.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 import { expectError } from '../support/expect-error.js';
 import { clientFor, type TestResponse } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, POSTGRES_TEST_URL, type TestSchema } from '../support/postgres.js';

@@ -1,6 +1,6 @@
 import { parse } from 'node:querystring';
 import { expect } from 'chai';
-import { queryParameters } from '../../src/adapters/http/query-parameters.js';
+import { queryParameters } from '../../src/adapters/http/request/query-parameters.js';
 
 describe('query parameters', () => {
   it('decodes `+` and percent-escapes, keeps a malformed escape as sent, and groups a repeated parameter in order', () => {

@@ -2,7 +2,7 @@
 // served beside the service's, behind its request ids, metrics, 405/OPTIONS and JSON errors.
 import { expect } from 'chai';
 import { startHttpServer } from '../../src/adapters/http/http-server.js';
-import { createPetStore, type PetStore } from '../../src/pet-store.js';
+import { createPetStore, type PetStore } from '../../src/composition/pet-store.js';
 import { clientFor } from '../support/http-client.js';
 import { TEST_API_KEY } from '../support/test-server.js';
 

@@ -2,9 +2,9 @@
 // Redis and one key prefix count a key's requests, and an address's failed authentications,
 // together; another prefix counts apart; the client the container opened is closed with it.
 import { expect } from 'chai';
-import type { RateLimitStore } from '../../src/adapters/http/rate-limiter.js';
-import { createPetStore } from '../../src/pet-store.js';
-import { TOKENS } from '../../src/tokens.js';
+import type { RateLimitStore } from '../../src/adapters/http/middleware/rate-limiter.js';
+import { createPetStore } from '../../src/composition/pet-store.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 import { expectError } from '../support/expect-error.js';
 import { clientFor, request } from '../support/http-client.js';
 import { deleteKeysUnder, describeWithRedis, REDIS_TEST_URL, testKeyPrefix } from '../support/redis.js';

@@ -44,7 +44,7 @@ describe('the compiled server process', () => {
 
   // Loading ioredis 6 leaves String.prototype in V8's slow dictionary mode (its `class
   // VerbatimString extends String`), which cost about 10 % of a get by id's instructions: the
-  // Redis adapter is loaded only when Redis is configured (docs/benchmarks.md).
+  // Redis adapter is loaded only when Redis is configured (docs/decisions/0011-redis-client-loaded-only-when-configured.md).
   it('loads no Redis client unless Redis is configured, and loads it when it is', async () => {
     const loadedIoredis = async (env: Record<string, string>): Promise<boolean> => {
       const preload = join(process.cwd(), 'test', 'support', 'report-ioredis-loaded.cjs');

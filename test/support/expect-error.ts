@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ERROR_CATALOGUE } from '../../src/adapters/http/error-catalogue.js';
+import { ERROR_CATALOGUE } from '../../src/adapters/http/errors/error-catalogue.js';
 import type { TestResponse } from './http-client.js';
 
 /** Asserts the seed's Error body: JSON, `status` equal to the HTTP status, a catalogued `code`. */

@@ -4,7 +4,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Container } from 'inversify';
 import type { IdempotencyStore } from '../../src/domain/index.js';
-import { TOKENS } from '../../src/tokens.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 
 /**
  * When the claims never all come while the first request waits (requests sent one after

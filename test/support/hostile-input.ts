@@ -2,7 +2,7 @@
 // it must pass, for the property-based tests of test/http/hostile-input.test.ts.
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { ERROR_CATALOGUE } from '../../src/adapters/http/error-catalogue.js';
+import { ERROR_CATALOGUE } from '../../src/adapters/http/errors/error-catalogue.js';
 import type { RawResponse } from './raw-http.js';
 
 // ---------------------------------------------------------------------------------------------

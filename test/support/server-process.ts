@@ -54,7 +54,7 @@ export function logLinesOf(server: ServerProcess): Array<Record<string, unknown>
 
 /**
  * Waits until the log lines satisfy `done`, and returns them. The server writes its lines in
- * batches, at most 100 ms after they are logged (LOG_DESTINATION in src/logger.ts), so a line
+ * batches, at most 100 ms after they are logged (LOG_DESTINATION in src/adapters/logging/pino-logger.ts), so a line
  * about a request just answered may not be there yet.
  */
 export async function waitForLogLines(

@@ -5,11 +5,11 @@ import type Koa from 'koa';
 import { type Logger, pino } from 'pino';
 import { type RunningHttpServer, startHttpServer } from '../../src/adapters/http/http-server.js';
 import type { ServiceState } from '../../src/domain/index.js';
-import { type Config, loadConfig } from '../../src/config.js';
-import type { DatabaseConfig } from '../../src/database-config.js';
-import { closeContainer, createContainer } from '../../src/container.js';
-import { containerOptionsFrom } from '../../src/container-options.js';
-import { TOKENS } from '../../src/tokens.js';
+import { type Config, loadConfig } from '../../src/config/config.js';
+import type { DatabaseConfig } from '../../src/config/database-config.js';
+import { closeContainer, createContainer } from '../../src/composition/container.js';
+import { containerOptionsFrom } from '../../src/composition/container-options.js';
+import { TOKENS } from '../../src/composition/tokens.js';
 import { clientFor } from './http-client.js';
 
 export const TEST_API_KEY = 'test-key-0123456789abcdef';

@@ -2,6 +2,7 @@
 // the caller id derived from it (node:crypto, hence here and not in the domain, which holds
 // the key's syntax: apiKeyProblem).
 import { randomBytes } from 'node:crypto';
+import type { ApiKeyGenerator } from '../../domain/index.js';
 import { sha256Bytes, sha256Hex } from '../shared/sha256.js';
 
 /** A fresh random key: 32 bytes (256 bits) in base64url, 43 characters. */
@@ -18,9 +19,5 @@ export const apiKeyDigest = (key: string): string => sha256Hex(key);
 /** The same digest as bytes, for comparing with timingSafeEqual (it runs on every request). */
 export const apiKeyDigestBytes = (key: string): Buffer => sha256Bytes(key);
 
-/**
- * The caller id of the key with this digest: `key-` and the first 16 hex digits of its
- * SHA-256. Stable whatever the order or the source of the keys, never the key itself, and
- * computable by an operator who holds the key (`printf %s "$KEY" | sha256sum | cut -c1-16`).
- */
-export const callerIdOf = (digest: string): string => `key-${digest.slice(0, 16)}`;
+/** Keys of 256 random bits, digested with SHA-256: the ApiKeyGenerator of the service. */
+export const cryptoApiKeyGenerator: ApiKeyGenerator = { generate: generateApiKey, digest: apiKeyDigest };

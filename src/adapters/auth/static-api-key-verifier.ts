@@ -3,8 +3,8 @@
 // so neither the answer's timing nor an early exit tells how much of a guess was right.
 import { timingSafeEqual } from 'node:crypto';
 import * as O from 'fp-ts/lib/Option.js';
-import type { ApiKeyVerifier, Caller } from '../../domain/index.js';
-import { apiKeyDigest, apiKeyDigestBytes, callerIdOf } from './api-key.js';
+import { type ApiKeyVerifier, type Caller, callerIdOf } from '../../domain/index.js';
+import { apiKeyDigest, apiKeyDigestBytes } from './api-key.js';
 
 /** Accepts the keys it is given, each as the caller `key-<first 16 hex digits of its SHA-256>`. */
 export class StaticApiKeyVerifier implements ApiKeyVerifier {

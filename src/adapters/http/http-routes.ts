@@ -3,13 +3,13 @@
 // (allowedMethods, mounted in create-http-app.ts); a path no route has falls through to 404.
 import type { Router, RouterMiddleware } from '@koa/router';
 import compose from 'koa-compose';
-import { API_REFERENCE_PATH, type ApiReferenceHandlers } from './api-reference.js';
-import { DEPRECATIONS_PATH, markDeprecated } from './deprecation.js';
-import type { HttpMetrics } from './http-metrics.js';
-import { readIdempotencyKey } from './idempotency-key-header.js';
-import type { OperatorHandlers } from './operator-handlers.js';
-import type { PetHandlers } from './pet-handlers.js';
-import { ERRORS_DOC_PATH } from './send-error.js';
+import { API_REFERENCE_PATH, type ApiReferenceHandlers } from './handlers/api-reference.js';
+import { DEPRECATIONS_PATH, markDeprecated } from './middleware/deprecation.js';
+import type { HttpMetrics } from './middleware/http-metrics.js';
+import { readIdempotencyKey } from './request/idempotency-key-header.js';
+import type { OperatorHandlers } from './handlers/operator-handlers.js';
+import type { PetHandlers } from './handlers/pet-handlers.js';
+import { ERRORS_DOC_PATH } from './errors/send-error.js';
 
 /** What the routes are made of: the handlers, and the middleware that guard the operations. */
 export interface RouteParts {
@@ -33,7 +33,7 @@ export interface RouteParts {
  * middleware of the route it matched again on every request, and koa-compose's flatten costs
  * one `Array.prototype.concat` per middleware; handed one function, the router flattens two
  * entries (its own step and this one), as for a route with a single handler. The calls, their
- * order and the errors are the same (docs/benchmarks.md, "The same gap by function").
+ * order and the errors are the same (docs/decisions/0013-route-middleware-composed-once.md).
  */
 const inOrder = (...middleware: RouterMiddleware[]): RouterMiddleware => compose(middleware);
 

@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { apiError, type ApiError, errorBody } from './error-catalogue.js';
+import { apiError, type ApiError, errorBody } from './errors/error-catalogue.js';
 
 /** The limits and timeouts of the node:http server; see docs/configuration.md. */
 export interface HttpServerLimits {

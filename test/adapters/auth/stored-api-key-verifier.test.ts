@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { apiKeyAdmin } from '../../../src/adapters/auth/api-key-admin.js';
+import { cryptoApiKeyGenerator } from '../../../src/adapters/auth/api-key.js';
+import { apiKeyAdmin } from '../../../src/domain/use-cases/api-key-admin.js';
 import { StaticApiKeyVerifier } from '../../../src/adapters/auth/static-api-key-verifier.js';
 import { anyApiKeyVerifier, StoredApiKeyVerifier } from '../../../src/adapters/auth/stored-api-key-verifier.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
@@ -32,7 +33,7 @@ describe('stored API keys', () => {
   });
 
   it('issues a random, valid key once and stores only its digest, under a caller id made from the digest', async () => {
-    const admin = apiKeyAdmin(store, clock);
+    const admin = apiKeyAdmin(store, clock, cryptoApiKeyGenerator);
     const issued = await admin.create(label('deploy bot'));
     expect(apiKeyProblem(issued.key)).to.equal(undefined);
     expect(issued.key).to.have.length(43);
@@ -52,7 +53,7 @@ describe('stored API keys', () => {
   });
 
   it('accepts an active stored key as its caller, and refuses it from the moment it is revoked', async () => {
-    const admin = apiKeyAdmin(store, clock);
+    const admin = apiKeyAdmin(store, clock, cryptoApiKeyGenerator);
     const verifier = new StoredApiKeyVerifier(store);
     const { key, record } = await admin.create(label('rotating'));
     expect(await verifier.verify(key)).to.deep.equal(O.some({ id: record.callerId }));
@@ -62,7 +63,7 @@ describe('stored API keys', () => {
   });
 
   it('refuses unknown keys, prefixes, extensions and case changes of a stored key', async () => {
-    const { key } = await apiKeyAdmin(store, clock).create(label('x'));
+    const { key } = await apiKeyAdmin(store, clock, cryptoApiKeyGenerator).create(label('x'));
     const verifier = new StoredApiKeyVerifier(store);
     for (const candidate of ['', 'unknown-key-0123456789', key.slice(0, -1), `${key}x`, key.toUpperCase()]) {
       expect(await verifier.verify(candidate), candidate).to.deep.equal(O.none);
@@ -70,14 +71,14 @@ describe('stored API keys', () => {
   });
 
   it('refuses a key whose stored digest differs from the one looked up (a loose lookup of an adapter)', async () => {
-    const { key, record } = await apiKeyAdmin(store, clock).create(label('x'));
+    const { key, record } = await apiKeyAdmin(store, clock, cryptoApiKeyGenerator).create(label('x'));
     const loose = withLookup(async () => O.some({ record, digest: sha256(`${key}-other`) }));
     expect(await new StoredApiKeyVerifier(loose).verify(key)).to.deep.equal(O.none);
   });
 
   it('combines verifiers: configured keys and stored keys are both accepted, each as its own caller', async () => {
     const configured = 'configured-key-0123456789';
-    const { key, record } = await apiKeyAdmin(store, clock).create(label('stored'));
+    const { key, record } = await apiKeyAdmin(store, clock, cryptoApiKeyGenerator).create(label('stored'));
     const verifier = anyApiKeyVerifier(new StaticApiKeyVerifier([configured]), new StoredApiKeyVerifier(store));
     expect(await verifier.verify(configured)).to.deep.equal(O.some({ id: `key-${sha256(configured).slice(0, 16)}` }));
     expect(await verifier.verify(key)).to.deep.equal(O.some({ id: record.callerId }));

@@ -1,0 +1,41 @@
+// Endpoints for operators, outside /v1 and never rate limited: liveness and readiness
+// (/metrics is answered by the metrics themselves, http-metrics.ts).
+import type { RouterMiddleware } from '@koa/router';
+import type { Logger } from 'pino';
+import { describeFault } from '../../shared/describe-fault.js';
+import { apiError } from '../errors/error-catalogue.js';
+import { sendError } from '../errors/send-error.js';
+import type { ReadinessCheck, ServiceState } from '../../../domain/index.js';
+
+/** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
+export type MetricsAccess = 'open' | 'key' | 'off';
+
+const NOT_READY_RETRY_AFTER = { 'Retry-After': '5' };
+
+/** The handlers of /healthz and /readyz. Each is bound, to be given to a route as it is. */
+export class OperatorHandlers {
+  constructor(
+    private readonly state: ServiceState,
+    private readonly ready: ReadinessCheck,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Alive: the process answers HTTP. Nothing else is checked, so a busy database never gets it restarted. */
+  readonly liveness: RouterMiddleware = (ctx) => {
+    ctx.response.body = { status: 'ok' };
+  };
+
+  /** Ready: not stopping, and the database answers. A load balancer stops sending traffic on 503. */
+  readonly readiness: RouterMiddleware = async (ctx) => {
+    if (this.state.draining) {
+      return sendError(ctx, apiError('service_unavailable', 'The server is stopping', { headers: NOT_READY_RETRY_AFTER }));
+    }
+    try {
+      await this.ready();
+    } catch (fault) {
+      this.logger.warn({ fault: describeFault(fault) }, 'not ready: the database does not answer');
+      return sendError(ctx, apiError('service_unavailable', 'The database does not answer', { headers: NOT_READY_RETRY_AFTER }));
+    }
+    ctx.response.body = { status: 'ready' };
+  };
+}

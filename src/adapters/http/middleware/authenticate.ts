@@ -1,0 +1,43 @@
+// Bearer authentication (RFC 6750) of every operation, done before the body is read.
+import * as O from 'fp-ts/lib/Option.js';
+import type { Middleware } from 'koa';
+import type { ApiKeyVerifier } from '../../../domain/index.js';
+import { apiError } from '../errors/error-catalogue.js';
+import { sendError } from '../errors/send-error.js';
+
+export const AUTH_REALM = 'petstore';
+
+// The scheme is case-insensitive (RFC 9110 §11.1); the credential is a b64token (RFC 6750 §2.1).
+const BEARER = /^bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;
+
+const challenge = (problem?: string): Record<string, string> => ({
+  // RFC 6750 §3.1: a request without credentials gets no error code, a bad credential gets invalid_token.
+  'WWW-Authenticate':
+    problem === undefined
+      ? `Bearer realm="${AUTH_REALM}"`
+      : `Bearer realm="${AUTH_REALM}", error="invalid_token", error_description="${problem}"`,
+});
+
+const refuse = (message: string, problem?: string) => apiError('unauthorized', message, { headers: challenge(problem) });
+
+/** Lets a request through only with a valid API key; the caller's identity goes to `ctx.state.caller`. */
+export const authenticate = (verifier: ApiKeyVerifier): Middleware =>
+  async function authenticate(ctx, next) {
+    const header = ctx.request.get('Authorization');
+    if (header === '') {
+      sendError(ctx, refuse('An API key is required: send it as "Authorization: Bearer <key>"'));
+      return;
+    }
+    const credential = BEARER.exec(header)?.[1];
+    if (credential === undefined) {
+      sendError(ctx, refuse('The Authorization header must have the form "Bearer <key>"', 'malformed credential'));
+      return;
+    }
+    const caller = await verifier.verify(credential);
+    if (O.isNone(caller)) {
+      sendError(ctx, refuse('The API key is not valid', 'unknown API key'));
+      return;
+    }
+    ctx.state['caller'] = caller.value;
+    await next();
+  };

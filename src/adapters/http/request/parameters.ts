@@ -1,0 +1,54 @@
+// io-ts codecs for the query and path parameters: the edge turns their text into domain values.
+import * as t from 'io-ts';
+import { exactObject } from '../../../domain/codec.js';
+import { Limit, PetStatus } from '../../../domain/index.js';
+import { CursorFromText } from './page-cursor.js';
+
+/** A query parameter given once; `?a=1&a=2` is refused rather than guessed at. */
+const once = <A>(codec: t.Type<A, unknown, unknown>): t.Type<A, unknown, unknown> =>
+  new t.Type<A, unknown, unknown>(
+    codec.name,
+    codec.is,
+    (u, c) => (Array.isArray(u) ? t.failure(u, c, 'must be given only once') : codec.validate(u, c)),
+    codec.encode,
+  );
+
+const DECIMAL = /^[+-]?[0-9]+$/;
+
+/** Decimal text to a number, or NaN when the text is not a whole decimal number. */
+const decimal = (text: string): number => (DECIMAL.test(text) ? Number(text) : Number.NaN);
+
+/** `limit` as it comes in the query string: decimal digits, within the domain's page limit. */
+const LimitFromText = new t.Type<Limit, unknown, unknown>(
+  'Limit',
+  Limit.is,
+  (u, c) => Limit.validate(typeof u === 'string' ? decimal(u) : Number.NaN, c),
+  String,
+);
+
+/** The query of GET /pets. Unknown parameters are ignored, as caches and proxies add their own. */
+export const ListPetsQuery = exactObject(
+  'ListPetsQuery',
+  {},
+  { limit: once(LimitFromText), status: once(PetStatus), cursor: once(CursorFromText) },
+  'ignore',
+);
+
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * `petId` as it comes in the path: a positive int64 in decimal digits. Decoded as a bigint,
+ * because a valid int64 beyond 2^53−1 is still a well-formed id (one no pet has).
+ */
+const PetIdFromPath = new t.Type<bigint, string, unknown>(
+  'PetIdFromPath',
+  (u): u is bigint => typeof u === 'bigint' && u >= 1n && u <= INT64_MAX,
+  (u, c) => {
+    const id = typeof u === 'string' && /^[0-9]{1,25}$/.test(u) ? BigInt(u) : 0n;
+    return id >= 1n && id <= INT64_MAX ? t.success(id) : t.failure(u, c, 'must be a positive integer (int64)');
+  },
+  String,
+);
+
+/** The path parameters of GET /pets/{petId}. */
+export const PetPathParams = exactObject('PetPathParams', { petId: PetIdFromPath }, {}, 'ignore');

@@ -1,0 +1,58 @@
+// Where use-case results become HTTP: a Right is the success body, a Left the Error body.
+//
+// The HTTP adapter reads and writes through ctx.request and ctx.response, not their aliases on
+// ctx (ctx.status, ctx.body, ctx.set, ctx.get, ctx.method): Koa makes every alias with the
+// `delegates` package from one function each for getters, setters and methods, so V8 sees one
+// call site for all of them, never settles on one property, and sends every `ctx.body =` and
+// `ctx.status =` through its runtime (docs/decisions/0004-koa-request-response-over-ctx-aliases.md).
+import * as E from 'fp-ts/lib/Either.js';
+import type * as t from 'io-ts';
+import type { Context } from 'koa';
+import { type DomainError, describeFailures } from '../../../domain/index.js';
+import { type ApiError, apiError, type ErrorDetail } from '../errors/error-catalogue.js';
+import { sendError } from '../errors/send-error.js';
+
+/** The one place a domain failure is given its HTTP form. */
+export function domainErrorToApiError(error: DomainError): ApiError {
+  switch (error.code) {
+    case 'pet_not_found':
+      return apiError('pet_not_found', `No pet has id ${error.petId}`);
+    case 'idempotency_key_in_use':
+      return apiError('idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed; retry shortly', {
+        headers: { 'Retry-After': '1' },
+      });
+    case 'idempotency_key_reused':
+      return apiError(
+        'idempotency_key_reused',
+        'This Idempotency-Key was already used for a request with another body; use a new key for a new pet',
+      );
+  }
+}
+
+export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, successStatus: number): void {
+  if (E.isLeft(result)) {
+    sendError(ctx, domainErrorToApiError(result.left));
+    return;
+  }
+  ctx.response.status = successStatus;
+  // Serialised here with its Content-Type set as a header: Koa would otherwise look the type
+  // up by name ('json') on every answer.
+  ctx.response.set('Content-Type', JSON_CONTENT_TYPE);
+  ctx.response.body = JSON.stringify(result.right);
+}
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** A 400 naming every invalid field of one part of the request, each with what is wrong with it. */
+export function invalidInput(where: ErrorDetail['in'], errors: t.Errors): ApiError {
+  const details = describeFailures(errors).map(({ pointer, message }) => ({
+    in: where,
+    // Parameters are named plainly (`limit`); body fields keep their JSON Pointer (`/name`).
+    field: where === 'body' ? pointer : pointer.slice(1),
+    message,
+  }));
+  const summary = details.map((d) => `${d.field === '' ? 'the body' : d.field} ${d.message}`).join('; ');
+  return where === 'body'
+    ? apiError('validation_failed', `The request body is invalid: ${summary}`, { details })
+    : apiError('invalid_parameter', `Invalid ${where} parameter: ${summary}`, { details });
+}

@@ -1,0 +1,81 @@
+// What the composition root builds the service from, as one typed value, and how the server's
+// configuration becomes it. createPetStore and the server process (serve, the workers'
+// primary, keys) all build their container from a ContainerOptions, through createContainer.
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
+import type { Config } from '../config/config.js';
+import type { DatabaseConfig } from '../config/database-config.js';
+import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+
+/** Ports that the caller can provide instead of those the composition root builds. */
+export interface PetStoreAdapters {
+  /**
+   * Stores a pet created with an Idempotency-Key together with the key's record
+   * (createCompleting): give it with the `idempotencyStore` of the same storage.
+   */
+  readonly petRepository: PetRepository;
+  /** The idempotency records that `petRepository.createCompleting` completes: given with it. */
+  readonly idempotencyStore: IdempotencyStore;
+  readonly apiKeyStore: ApiKeyStore;
+  /** Replaces the whole verification: configured and stored keys are then no longer consulted. */
+  readonly apiKeyVerifier: ApiKeyVerifier;
+  readonly clock: Clock;
+  /** What /readyz checks. */
+  readonly readiness: ReadinessCheck;
+}
+
+/** Redis, where the rate limits keep counts that every instance using the same Redis and key prefix shares. */
+export interface RedisOptions {
+  /**
+   * A redis:// (or rediss://, TLS) URL: connected when the app is first resolved, disconnected
+   * by closeContainer. Or an ioredis client of yours, used as it is and never closed: make it
+   * with `enableOfflineQueue: false` and a `commandTimeout`, so that requests stay quick while
+   * Redis is away.
+   */
+  readonly connection: string | Redis;
+  /** Begins every key the service writes, so that services can share one Redis. */
+  readonly keyPrefix: string;
+}
+
+/** Everything {@link createContainer} builds the service from. */
+export interface ContainerOptions {
+  /** Where pets, idempotency records and stored API keys are kept. */
+  readonly database: DatabaseConfig;
+  /** API keys accepted as they are, besides the keys stored in the database. */
+  readonly apiKeys: readonly string[];
+  /**
+   * With no `apiKeys` and no active stored key, accept one random key made for this run, so
+   * that a newcomer can call the API at once (the server does this). Read it with
+   * {@link generatedApiKey}. Off by default: then such a service accepts no key until one is stored.
+   */
+  readonly generateKeyWhenNone?: boolean;
+  /** Where the service logs. */
+  readonly logger: Logger;
+  /** Options of the HTTP adapter: body limit, CORS origins, rate limits, /metrics access. */
+  readonly http?: HttpAppOptions;
+  /**
+   * Redis, to share the counts of the rate limits (`http.rateLimit`, `http.authFailureLimit`)
+   * between instances; without it each process counts alone. While Redis cannot be reached,
+   * each process limits alone (an insurance limit of the same size) and the outage is logged.
+   */
+  readonly redis?: RedisOptions;
+  /** Your own adapters for any of the ports, bound instead of those chosen from `database`. */
+  readonly adapters?: Partial<PetStoreAdapters>;
+}
+
+/** The options of the service that `config` (read from the environment by loadConfig) describes. */
+export function containerOptionsFrom(config: Config, logger: Logger): ContainerOptions {
+  return {
+    database: config.database,
+    apiKeys: config.apiKeys,
+    logger,
+    http: {
+      corsOrigins: config.corsOrigins,
+      metrics: config.metrics,
+      ...(config.rateLimit === undefined ? {} : { rateLimit: config.rateLimit }),
+      ...(config.authFailureLimit === undefined ? {} : { authFailureLimit: config.authFailureLimit }),
+    },
+    ...(config.redisUrl === undefined ? {} : { redis: { connection: config.redisUrl, keyPrefix: config.redisKeyPrefix } }),
+  };
+}

@@ -1,0 +1,137 @@
+// The container: the use cases, the HTTP app and its server, built on the ports that
+// port-bindings.ts chooses adapters for. Every caller (createPetStore, serve, the workers'
+// primary, migrate, keys) builds its container here, from one typed ContainerOptions. Domain
+// code never sees inversify; it is built here from its ports with toResolvedValue.
+import 'reflect-metadata';
+import type Router from '@koa/router';
+import { Container } from 'inversify';
+import type Koa from 'koa';
+import type { Logger } from 'pino';
+import { createHttpApp, createHttpRouter, type HttpAppOptions } from '../adapters/http/create-http-app.js';
+import { type RunningHttpServer, startHttpServer } from '../adapters/http/http-server.js';
+import type { RateLimitStore } from '../adapters/http/middleware/rate-limiter.js';
+import type { ContainerOptions } from './container-options.js';
+import {
+  type ApiKeyAdmin,
+  apiKeyAdmin,
+  type ApiKeyGenerator,
+  type ApiKeyStore,
+  type ApiKeyVerifier,
+  type CreatePet,
+  createPet,
+  type CreatePetOnce,
+  createPetOnce,
+  type GetPet,
+  getPet,
+  isActiveApiKey,
+  type ListPets,
+  listPets,
+  type ReadinessCheck,
+  type ServiceState,
+} from '../domain/index.js';
+import { bindPorts } from './port-bindings.js';
+import { bindRateLimitStore } from './rate-limit-store-binding.js';
+import { TOKENS } from './tokens.js';
+
+/**
+ * A container for `options`. Every binding is a singleton, built at its first resolution; a
+ * port given in `options.adapters` is bound to it, and the one of `options.database` is
+ * never built. Resolve with `getAsync`: opening PostgreSQL (connecting, migrating) is
+ * asynchronous, and so is everything built on it. Close it with {@link closeContainer}.
+ */
+export function createContainer(options: ContainerOptions): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.bind<Logger>(TOKENS.Logger).toConstantValue(options.logger);
+  bindPorts(container, options);
+  container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
+  bindApiKeys(container, options);
+
+  container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
+  container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
+  container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
+  container
+    .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
+    .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
+
+  bindRateLimitStore(container, options);
+  container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
+  container.bind<Router>(TOKENS.HttpRouter).toResolvedValue(createHttpRouter);
+  container
+    .bind<Koa>(TOKENS.HttpApp)
+    .toResolvedValue(
+      (
+        list: ListPets,
+        create: CreatePet,
+        createOnce: CreatePetOnce,
+        get: GetPet,
+        apiKeyVerifier: ApiKeyVerifier,
+        log: Logger,
+        readiness: ReadinessCheck,
+        state: ServiceState,
+        rateLimitStore: RateLimitStore | undefined,
+        httpOptions: HttpAppOptions,
+        router: Router,
+      ) =>
+        createHttpApp({
+          useCases: { listPets: list, createPet: create, createPetOnce: createOnce, getPet: get },
+          apiKeyVerifier,
+          logger: log,
+          readiness,
+          state,
+          ...(rateLimitStore === undefined ? {} : { rateLimitStore }),
+          options: httpOptions,
+          router,
+        }),
+      [
+        TOKENS.ListPets,
+        TOKENS.CreatePet,
+        TOKENS.CreatePetOnce,
+        TOKENS.GetPet,
+        TOKENS.ApiKeyVerifier,
+        TOKENS.Logger,
+        TOKENS.ReadinessCheck,
+        TOKENS.ServiceState,
+        TOKENS.RateLimitStore,
+        TOKENS.HttpAppOptions,
+        TOKENS.HttpRouter,
+      ],
+    );
+  container
+    .bind<StartHttpServer>(TOKENS.HttpServer)
+    .toResolvedValue((app: Koa) => (address) => startHttpServer(app.callback(), address), [TOKENS.HttpApp]);
+  return container;
+}
+
+/** Starts the container's app on a node:http server with the service's limits; resolves once it listens. */
+export type StartHttpServer = (address: { readonly host: string; readonly port: number }) => Promise<RunningHttpServer>;
+
+// The key generated for this run, when it may have one and needs one; the keys the verifier takes as they are.
+function bindApiKeys(container: Container, options: ContainerOptions): void {
+  const mayGenerate = options.generateKeyWhenNone === true && options.apiKeys.length === 0;
+  const unlessStored = async (store: ApiKeyStore, keys: ApiKeyGenerator) => ((await store.list()).some(isActiveApiKey) ? undefined : keys.generate());
+  // Always on the store, so that resolving it opens (and migrates) the database, whether a key is generated or not.
+  container
+    .bind<string | undefined>(TOKENS.GeneratedApiKey)
+    .toResolvedValue(
+      (store: ApiKeyStore, keys: ApiKeyGenerator) => (mayGenerate ? unlessStored(store, keys) : undefined),
+      [TOKENS.ApiKeyStore, TOKENS.ApiKeyGenerator],
+    );
+  container
+    .bind<readonly string[]>(TOKENS.StaticApiKeys)
+    .toResolvedValue((key: string | undefined) => (key === undefined ? options.apiKeys : [key]), [TOKENS.GeneratedApiKey]);
+  container.bind<ApiKeyAdmin>(TOKENS.ApiKeyAdmin).toResolvedValue(apiKeyAdmin, [TOKENS.ApiKeyStore, TOKENS.Clock, TOKENS.ApiKeyGenerator]);
+}
+
+/**
+ * The key generated for this run (see `generateKeyWhenNone`), or undefined when none was:
+ * keys are configured or stored, or generation is off. It resolves the ApiKeyStore in every
+ * case, so the database is open (and migrated) once it answers, which the workers' primary
+ * relies on before it forks.
+ */
+export const generatedApiKey = (container: Container): Promise<string | undefined> =>
+  container.getAsync<string | undefined>(TOKENS.GeneratedApiKey);
+
+/** Releases what the container opened (the SQLite database or the PostgreSQL pool, and the Redis client, if one was used). */
+export async function closeContainer(container: Container): Promise<void> {
+  await container.unbindAllAsync();
+}

@@ -1,0 +1,114 @@
+// Which adapter serves each port: the caller's own when ContainerOptions.adapters gives one,
+// bound as it is; otherwise the one the database calls for. A given port is never bound
+// twice, and the default it replaces is never built.
+import type Database from 'better-sqlite3';
+import type { BindToFluentSyntax, Container } from 'inversify';
+import type { Pool } from 'pg';
+import { cryptoApiKeyGenerator } from '../adapters/auth/api-key.js';
+import { StaticApiKeyVerifier } from '../adapters/auth/static-api-key-verifier.js';
+import { anyApiKeyVerifier, StoredApiKeyVerifier } from '../adapters/auth/stored-api-key-verifier.js';
+import { systemClock } from '../adapters/clock/system-clock.js';
+import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
+import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
+import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
+import { openPostgresPool } from '../adapters/postgres/create-postgres-pool.js';
+import { POSTGRES_SCHEMA_VERSION } from '../adapters/postgres/migrations.js';
+import { PostgresApiKeyStore } from '../adapters/postgres/postgres-api-key-store.js';
+import { checkPostgres } from '../adapters/postgres/postgres-health-check.js';
+import { PostgresIdempotencyStore } from '../adapters/postgres/postgres-idempotency-store.js';
+import { PostgresPetRepository } from '../adapters/postgres/postgres-pet-repository.js';
+import { SQLITE_SCHEMA_VERSION } from '../adapters/sqlite/migrations.js';
+import { openSqliteDatabase } from '../adapters/sqlite/open-sqlite-database.js';
+import { SqliteApiKeyStore } from '../adapters/sqlite/sqlite-api-key-store.js';
+import { SqliteIdempotencyStore } from '../adapters/sqlite/sqlite-idempotency-store.js';
+import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
+import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
+import type { ContainerOptions } from './container-options.js';
+import type { ApiKeyGenerator, ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+import { describeFault } from '../adapters/shared/describe-fault.js';
+import { TOKENS } from './tokens.js';
+
+/** The version of the schema the storage is migrated to once it is open; undefined for memory, which has none. */
+export type SchemaVersion = number | undefined;
+
+/** Binds the ports (PetRepository, IdempotencyStore, ApiKeyStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
+export function bindPorts(container: Container, { database, adapters: given = {}, logger }: ContainerOptions): void {
+  const port = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown): void => {
+    const to = container.bind<T>(token);
+    if (adapter === undefined) bindDefault(to);
+    else to.toConstantValue(adapter);
+  };
+
+  port<Clock>(TOKENS.Clock, given.clock, (to) => to.toConstantValue(systemClock));
+  container.bind<ApiKeyGenerator>(TOKENS.ApiKeyGenerator).toConstantValue(cryptoApiKeyGenerator);
+  // The configured keys (or the key generated for this run) first, without a lookup; then the keys stored in the database.
+  port<ApiKeyVerifier>(TOKENS.ApiKeyVerifier, given.apiKeyVerifier, (to) =>
+    to.toResolvedValue(
+      (keys: readonly string[], store: ApiKeyStore) => anyApiKeyVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store)),
+      [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore],
+    ),
+  );
+
+  // Every port that stores data (pets, idempotency records, API keys) lives in the same database, so they are chosen together.
+  switch (database.kind) {
+    case 'sqlite': {
+      container
+        .bind<Database.Database>(TOKENS.SqliteDatabase)
+        .toResolvedValue(() => openSqliteDatabase(database.path))
+        .onDeactivation((db) => {
+          db.close();
+        });
+      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
+        to.toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]),
+      );
+      port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
+        to.toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]),
+      );
+      port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
+        to.toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]),
+      );
+      port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
+      // Opening the database migrates it, so the version is answered once the schema has it.
+      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
+      break;
+    }
+    case 'postgres': {
+      // The pool is ready once the schema is migrated, so a server never serves an old schema.
+      container
+        .bind<Pool>(TOKENS.PostgresPool)
+        .toResolvedValue(async () =>
+          openPostgresPool({ url: database.url, poolSize: database.poolSize }, (err) =>
+            logger.warn({ fault: describeFault(err) }, 'PostgreSQL connection lost while idle; the pool will reconnect'),
+          ),
+        )
+        .onDeactivation((pool) => pool.end());
+      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
+        to.toResolvedValue((pool: Pool) => new PostgresPetRepository(pool), [TOKENS.PostgresPool]),
+      );
+      port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
+        to.toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]),
+      );
+      port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
+        to.toResolvedValue((pool: Pool) => new PostgresApiKeyStore(pool), [TOKENS.PostgresPool]),
+      );
+      port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
+        to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
+      );
+      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
+      break;
+    }
+    case 'memory': {
+      // The memory pet repository completes the records of the memory idempotency store it is
+      // made with (createCompleting): a given MemoryIdempotencyStore, or the default one.
+      const givenStore = given.idempotencyStore;
+      const records = givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
+      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) => to.toResolvedValue(() => new MemoryPetRepository(records)));
+      // Bound only when none is given, and then `records` is the default one.
+      port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));
+      port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
+      port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
+      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toConstantValue(undefined);
+      break;
+    }
+  }
+}

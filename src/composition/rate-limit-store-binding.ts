@@ -1,0 +1,52 @@
+// Where the rate limits keep their counts: bound to nothing (each process counts alone), or to
+// Redis, whose client the container owns when it was given a URL: opened when the app is first
+// resolved, disconnected when the container closes, so that a stopped process has no handle left.
+import type { Container } from 'inversify';
+import type { Redis } from 'ioredis';
+import type { RateLimitStore } from '../adapters/http/middleware/rate-limiter.js';
+import type { RedisConnectionEvents } from '../adapters/redis/redis-client.js';
+import type { ContainerOptions } from './container-options.js';
+import { describeFault } from '../adapters/shared/describe-fault.js';
+import { describeRedis } from '../config/redis-config.js';
+import { TOKENS } from './tokens.js';
+
+/** Redis as a log line names it: its URL without a password, or the host of a client given as it is. */
+const describeConnection = (connection: string | Redis, keyPrefix: string): string =>
+  typeof connection === 'string' ? describeRedis(connection, keyPrefix) : `redis ${connection.options.host}:${connection.options.port} (keys ${keyPrefix}:…)`;
+
+/** Binds TOKENS.RateLimitStore: undefined without `options.redis`, or without a rate limit to count there. */
+export function bindRateLimitStore(container: Container, { redis, logger, http = {} }: ContainerOptions): void {
+  if (redis === undefined || (http.rateLimit === undefined && http.authFailureLimit === undefined)) {
+    container.bind<RateLimitStore | undefined>(TOKENS.RateLimitStore).toConstantValue(undefined);
+    return;
+  }
+  const { connection, keyPrefix } = redis;
+  const described = describeConnection(connection, keyPrefix);
+  // Once per outage, not per request: every request of an outage falls back (see the metric).
+  const events: RedisConnectionEvents = {
+    lost: (fault) =>
+      logger.error({ redis: described, fault: describeFault(fault) }, 'Redis unreachable: each process applies the rate limits alone until it answers'),
+    restored: () => logger.info({ redis: described }, 'Redis answers again: the rate limits are shared again'),
+  };
+  let close = async (): Promise<void> => {};
+  container
+    .bind<RateLimitStore | undefined>(TOKENS.RateLimitStore)
+    .toResolvedValue(async () => {
+      // Loaded only here, when Redis is used: merely loading ioredis 6 (its `class VerbatimString
+      // extends String`) leaves String.prototype in V8's slow dictionary mode, and every string
+      // method call of every request then looks its method up the slow way (docs/decisions/0011-redis-client-loaded-only-when-configured.md).
+      const { openRedisClient, watchRedisConnection } = await import('../adapters/redis/redis-client.js');
+      if (typeof connection !== 'string') {
+        const unwatch = watchRedisConnection(connection, events);
+        close = async () => unwatch();
+        return { redis: connection, keyPrefix };
+      }
+      const { client, unwatch } = await openRedisClient(connection, events);
+      close = async () => {
+        unwatch();
+        client.disconnect();
+      };
+      return { redis: client, keyPrefix };
+    })
+    .onDeactivation(() => close());
+}

@@ -1,0 +1,227 @@
+// The environment → a typed, validated configuration. Every variable is checked at start,
+// and a bad value stops the process with a message naming the variable. It knows no adapter:
+// its values are plain settings, which the composition root hands to the adapters
+// (containerOptionsFrom), where the compiler checks that they fit.
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import { type DatabaseConfig, type DatabaseLocation, isInProcessMemory, parseDatabase, withPoolSize } from './database-config.js';
+import { apiKeyProblem } from '../domain/api-key.js';
+import { exactObject } from '../domain/codec.js';
+import { describeFailures } from '../domain/validation.js';
+import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from './redis-config.js';
+
+/** Every {@link LogLevel}, most severe first. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The pino log levels the service accepts, and `silent`. */
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Requests per window of so many seconds. */
+export interface RequestsPerWindow {
+  readonly requests: number;
+  readonly windowSeconds: number;
+}
+
+/** The server's settings, as {@link loadConfig} reads them from the environment. */
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly database: DatabaseConfig;
+  /** Valid API keys; empty when none were configured (the server then generates one). */
+  readonly apiKeys: readonly string[];
+  readonly logLevel: LogLevel;
+  /** Origins allowed by CORS; empty means CORS is off. */
+  readonly corsOrigins: readonly string[];
+  /** Requests per window and API key; undefined means no limit. */
+  readonly rateLimit: RequestsPerWindow | undefined;
+  /** Failed authentications per window and client address; undefined means no limit. */
+  readonly authFailureLimit: RequestsPerWindow | undefined;
+  /** The Redis that the instances share their rate-limit counts through; undefined: each process counts alone. */
+  readonly redisUrl: string | undefined;
+  /** What every key the service writes in Redis begins with. */
+  readonly redisKeyPrefix: string;
+  /** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
+  readonly metrics: 'open' | 'key' | 'off';
+  /** Server processes sharing the port (node:cluster); 1 serves from this process alone. */
+  readonly workers: number;
+}
+
+/** The value of each environment variable that is not set. */
+export const CONFIG_DEFAULTS = {
+  HOST: '127.0.0.1',
+  PORT: 3000,
+  PETSTORE_DB: './data/petstore.db',
+  PETSTORE_PG_POOL_SIZE: 10,
+  PETSTORE_LOG_LEVEL: 'info',
+  PETSTORE_METRICS: 'open',
+  PETSTORE_WORKERS: 1,
+  PETSTORE_REDIS_PREFIX: DEFAULT_REDIS_KEY_PREFIX,
+} as const;
+
+/**
+ * The limit of failed authentications per client address when PETSTORE_RATE_LIMIT is set and
+ * PETSTORE_AUTH_FAILURE_LIMIT is not: a client that fails 30 times a minute is not mistyping.
+ */
+export const DEFAULT_AUTH_FAILURE_LIMIT: RequestsPerWindow = { requests: 30, windowSeconds: 60 };
+
+export const WORKERS_RANGE = { min: 1, max: 64 } as const;
+
+export const PG_POOL_SIZE_RANGE = { min: 1, max: 1000 } as const;
+
+/** A variable's text to a value, or the reason it cannot be one. */
+const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>): t.Type<A, unknown, unknown> =>
+  new t.Type<A, unknown, unknown>(
+    name,
+    (u): u is A => false,
+    (u, c) => {
+      const result = typeof u === 'string' ? parse(u) : E.left('must be text');
+      return E.isRight(result) ? t.success(result.right) : t.failure(u, c, result.left);
+    },
+    (a) => a,
+  );
+
+type IntegerRange = { readonly min: number; readonly max: number };
+
+/** Why `value` is not an integer from `min` to `max`, or undefined when it is. */
+export const integerProblem = (value: number, { min, max }: IntegerRange): string | undefined =>
+  Number.isInteger(value) && value >= min && value <= max ? undefined : `must be an integer from ${min} to ${max}`;
+
+/** Decimal digits (no sign, no more digits than `max` has) naming an integer from `min` to `max`. */
+const integerFrom = (name: string, range: IntegerRange) => {
+  const digits = new RegExp(`^[0-9]{1,${String(range.max).length}}$`);
+  return fromText(name, (text) => {
+    // Anything but such digits gets the message of a number out of range.
+    const problem = integerProblem(digits.test(text) ? Number(text) : Number.NaN, range);
+    return problem === undefined ? E.right(Number(text)) : E.left(problem);
+  });
+};
+
+const Port = integerFrom('Port', { min: 0, max: 65535 });
+
+const Host = fromText('Host', (text) =>
+  /^[^\s/]+$/.test(text) ? E.right(text) : E.left('must be a host name or IP address, without spaces'),
+);
+
+// Read as createPetStore's `db` is, by the one parser of database-config.ts.
+const Database = fromText<DatabaseLocation>('Database', parseDatabase);
+
+const PoolSize = integerFrom('PoolSize', PG_POOL_SIZE_RANGE);
+
+// Keys are never echoed back: a message names only the position of a bad key.
+const ApiKeys = fromText('ApiKeys', (text) => {
+  const keys = text.split(',').map((key) => key.trim()).filter((key) => key !== '');
+  for (const [index, key] of keys.entries()) {
+    const problem = apiKeyProblem(key);
+    if (problem !== undefined) return E.left(`key ${index + 1} ${problem}`);
+  }
+  return E.right(keys);
+});
+
+const Level = fromText('LogLevel', (text) =>
+  (LOG_LEVELS as readonly string[]).includes(text) ? E.right(text as LogLevel) : E.left(`must be one of ${LOG_LEVELS.join(', ')}`),
+);
+
+const CorsOrigins = fromText('CorsOrigins', (text) => {
+  const origins = text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  for (const origin of origins) {
+    if (origin === '*') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed?.origin !== origin) return E.left(`must list origins such as https://app.example (no path, no trailing slash) or *; "${origin}" is not one`);
+  }
+  return E.right(origins);
+});
+
+/** `<requests>/<seconds>` as a limit, or undefined when the text is not one. */
+const requestsPerWindow = (text: string): RequestsPerWindow | undefined => {
+  const match = /^([1-9][0-9]{0,6})\/([1-9][0-9]{0,5})$/.exec(text);
+  return match === null ? undefined : { requests: Number(match[1]), windowSeconds: Number(match[2]) };
+};
+
+const RateLimitSetting = fromText<RequestsPerWindow>('RateLimit', (text) =>
+  E.fromNullable('must be <requests>/<seconds>, for example 100/60')(requestsPerWindow(text)),
+);
+
+// `off` is kept apart from unset: unset follows PETSTORE_RATE_LIMIT, `off` never limits.
+const AuthFailureLimitSetting = fromText<RequestsPerWindow | 'off'>('AuthFailureLimit', (text) =>
+  text === 'off' ? E.right('off') : E.fromNullable('must be <requests>/<seconds>, for example 30/60, or off')(requestsPerWindow(text)),
+);
+
+const RedisUrl = fromText('RedisUrl', parseRedisUrl);
+
+const RedisKeyPrefix = fromText('RedisKeyPrefix', (text) => {
+  const problem = redisKeyPrefixProblem(text);
+  return problem === undefined ? E.right(text) : E.left(problem);
+});
+
+const METRICS_ACCESS: readonly Config['metrics'][] = ['open', 'key', 'off'];
+const Metrics = fromText('Metrics', (text) =>
+  (METRICS_ACCESS as readonly string[]).includes(text) ? E.right(text as Config['metrics']) : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
+);
+
+const Workers = integerFrom('Workers', WORKERS_RANGE);
+
+const Environment = exactObject(
+  'Environment',
+  {},
+  {
+    HOST: Host,
+    PORT: Port,
+    PETSTORE_DB: Database,
+    PETSTORE_PG_POOL_SIZE: PoolSize,
+    PETSTORE_API_KEYS: ApiKeys,
+    PETSTORE_LOG_LEVEL: Level,
+    PETSTORE_CORS_ORIGINS: CorsOrigins,
+    PETSTORE_RATE_LIMIT: RateLimitSetting,
+    PETSTORE_AUTH_FAILURE_LIMIT: AuthFailureLimitSetting,
+    PETSTORE_REDIS_URL: RedisUrl,
+    PETSTORE_REDIS_PREFIX: RedisKeyPrefix,
+    PETSTORE_METRICS: Metrics,
+    PETSTORE_WORKERS: Workers,
+  },
+  'ignore',
+);
+
+/**
+ * The limit of failed authentications: the one set, none when it is `off`, and otherwise the
+ * default exactly when requests are rate limited. Off by default with the rest of rate
+ * limiting, so a default start can be benchmarked, and a test sending many bad keys runs free.
+ */
+const authFailureLimitOf = (setting: RequestsPerWindow | 'off' | undefined, rateLimit: RequestsPerWindow | undefined) =>
+  setting === 'off' ? undefined : (setting ?? (rateLimit === undefined ? undefined : DEFAULT_AUTH_FAILURE_LIMIT));
+
+/** The configuration in `env`, or one line per invalid variable ("PORT must be …"). */
+export function loadConfig(env: Readonly<Record<string, string | undefined>>): E.Either<readonly string[], Config> {
+  // An empty variable counts as unset, as shells make it easy to export one by accident.
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const decoded = Environment.decode(set);
+  if (E.isLeft(decoded)) {
+    return E.left(describeFailures(decoded.left).map(({ pointer, message }) => `${pointer.slice(1)} ${message}`));
+  }
+  const vars = decoded.right;
+  const location = vars.PETSTORE_DB ?? { kind: 'sqlite', path: CONFIG_DEFAULTS.PETSTORE_DB };
+  const workers = vars.PETSTORE_WORKERS ?? CONFIG_DEFAULTS.PETSTORE_WORKERS;
+  // Each worker is a process of its own: in-memory data would differ from one worker to the next.
+  if (workers > 1 && isInProcessMemory(location)) {
+    return E.left(['PETSTORE_WORKERS must be 1 when PETSTORE_DB is memory or :memory: (each worker would hold data of its own); use a SQLite file or PostgreSQL']);
+  }
+  return E.right({
+    host: vars.HOST ?? CONFIG_DEFAULTS.HOST,
+    port: vars.PORT ?? CONFIG_DEFAULTS.PORT,
+    // The pool size is checked whatever the database, but only PostgreSQL has a pool.
+    database: withPoolSize(location, vars.PETSTORE_PG_POOL_SIZE ?? CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE),
+    apiKeys: vars.PETSTORE_API_KEYS ?? [],
+    logLevel: vars.PETSTORE_LOG_LEVEL ?? CONFIG_DEFAULTS.PETSTORE_LOG_LEVEL,
+    corsOrigins: vars.PETSTORE_CORS_ORIGINS ?? [],
+    rateLimit: vars.PETSTORE_RATE_LIMIT,
+    authFailureLimit: authFailureLimitOf(vars.PETSTORE_AUTH_FAILURE_LIMIT, vars.PETSTORE_RATE_LIMIT),
+    redisUrl: vars.PETSTORE_REDIS_URL,
+    redisKeyPrefix: vars.PETSTORE_REDIS_PREFIX ?? CONFIG_DEFAULTS.PETSTORE_REDIS_PREFIX,
+    metrics: vars.PETSTORE_METRICS ?? CONFIG_DEFAULTS.PETSTORE_METRICS,
+    workers,
+  });
+}
