@@ -5,7 +5,7 @@
 import pg from 'pg';
 
 type MigratePostgres = typeof import('../src/adapters/postgres/migrations.js').migratePostgres;
-type ConfigDefaults = typeof import('../src/config.js').CONFIG_DEFAULTS;
+type ConfigDefaults = typeof import('../src/config/config.js').CONFIG_DEFAULTS;
 
 const MIGRATIONS = new URL('../dist/adapters/postgres/migrations.js', import.meta.url);
 const CONFIG = new URL('../dist/config.js', import.meta.url);
