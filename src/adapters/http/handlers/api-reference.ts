@@ -11,6 +11,7 @@ import type { Context } from 'koa';
 import { loadOpenApiDocument, servedOpenApiDocument } from './openapi-document.js';
 import { readPackageFile } from './package-files.js';
 import { mountPrefix } from '../request/request-path.js';
+import { sendJson } from '../response/send-json.js';
 
 export const API_REFERENCE_PATH = '/docs';
 
@@ -97,7 +98,7 @@ export class ApiReferenceHandlers {
   /** GET /v1/openapi.json: the OpenAPI document, with servers that point at this very server. */
   readonly openApi: RouterMiddleware = (ctx) => {
     const prefix = mountPrefix(ctx);
-    ctx.response.body = servedOpenApiDocument(this.openApiDocument, `${prefix}${this.apiBasePath}`, `${prefix}/`);
+    sendJson(ctx, 200, servedOpenApiDocument(this.openApiDocument, `${prefix}${this.apiBasePath}`, `${prefix}/`));
   };
 }
 

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { describeFault } from '../../shared/describe-fault.js';
 import { apiError } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/send-error.js';
+import { sendJson } from '../response/send-json.js';
 import type { ReadinessCheck, ServiceState } from '../../../domain/index.js';
 
 /** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
@@ -22,7 +23,7 @@ export class OperatorHandlers {
 
   /** Alive: the process answers HTTP. Nothing else is checked, so a busy database never gets it restarted. */
   readonly liveness: RouterMiddleware = (ctx) => {
-    ctx.response.body = { status: 'ok' };
+    sendJson(ctx, 200, { status: 'ok' });
   };
 
   /** Ready: not stopping, and the database answers. A load balancer stops sending traffic on 503. */
@@ -36,6 +37,6 @@ export class OperatorHandlers {
       this.logger.warn({ fault: describeFault(fault) }, 'not ready: the database does not answer');
       return sendError(ctx, apiError('service_unavailable', 'The database does not answer', { headers: NOT_READY_RETRY_AFTER }));
     }
-    ctx.response.body = { status: 'ready' };
+    sendJson(ctx, 200, { status: 'ready' });
   };
 }

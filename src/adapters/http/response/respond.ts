@@ -11,6 +11,7 @@ import type { Context } from 'koa';
 import { type DomainError, describeFailures } from '../../../domain/index.js';
 import { type ApiError, apiError, type ErrorDetail } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/send-error.js';
+import { sendJson } from './send-json.js';
 
 /** The one place a domain failure is given its HTTP form. */
 export function domainErrorToApiError(error: DomainError): ApiError {
@@ -34,14 +35,8 @@ export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, succe
     sendError(ctx, domainErrorToApiError(result.left));
     return;
   }
-  ctx.response.status = successStatus;
-  // Serialised here with its Content-Type set as a header: Koa would otherwise look the type
-  // up by name ('json') on every answer.
-  ctx.response.set('Content-Type', JSON_CONTENT_TYPE);
-  ctx.response.body = JSON.stringify(result.right);
+  sendJson(ctx, successStatus, result.right);
 }
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** A 400 naming every invalid field of one part of the request, each with what is wrong with it. */
 export function invalidInput(where: ErrorDetail['in'], errors: t.Errors): ApiError {
