@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { pino } from 'pino';
-import { type Config, loadConfig } from '../config/config.js';
+import { configurationOrComplaint } from './configuration.js';
 import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
 import { closeContainer, containerOptionsFrom, createContainer, describeFault, TOKENS } from '../composition/index.js';
 import { type ApiKeyAdmin, ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
@@ -83,12 +83,8 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
 
 /** Runs `keys` on the database `env` configures; answers the exit code (0 done, 1 failed, 2 misused). */
 export async function keys(request: KeysRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> {
-  const loaded = loadConfig(env);
-  if (loaded._tag === 'Left') {
-    output.err(`petstore: invalid configuration:\n${loaded.left.map((l) => `  ${l}\n`).join('')}`);
-    return 1;
-  }
-  const config: Config = loaded.right;
+  const config = configurationOrComplaint(env, 'invalid configuration', (text) => output.err(text));
+  if (config === undefined) return 1;
   if (isInProcessMemory(config.database)) {
     output.err(
       `petstore: PETSTORE_DB is ${describeDatabase(config.database)}: keys stored there would be gone when this command ends. ` +

@@ -2,7 +2,7 @@
 // date, then exits, without starting the server. Same configuration as the server; the server
 // also migrates at start, so this is for upgrades run as their own deployment step.
 import 'reflect-metadata';
-import { loadConfig } from '../config/config.js';
+import { configurationOrComplaint } from './configuration.js';
 import { describeDatabase, withPoolSize } from '../config/database-config.js';
 import {
   closeContainer,
@@ -16,12 +16,8 @@ import {
 
 /** Migrates the database `env` configures; answers the exit code (0 done, 1 failed). */
 export async function migrate(env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  const loaded = loadConfig(env);
-  if (loaded._tag === 'Left') {
-    process.stderr.write(`petstore: invalid configuration, not migrating:\n${loaded.left.map((l) => `  ${l}\n`).join('')}`);
-    return 1;
-  }
-  const config = loaded.right;
+  const config = configurationOrComplaint(env, 'invalid configuration, not migrating');
+  if (config === undefined) return 1;
   const { database } = config;
   const logger = createLogger(config.logLevel);
   // One connection is all a migration needs.

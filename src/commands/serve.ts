@@ -4,7 +4,7 @@
 // instances may start at once).
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { loadConfig } from '../config/config.js';
+import { configurationOrComplaint } from './configuration.js';
 import { describeDatabase } from '../config/database-config.js';
 import { describeRedis } from '../config/redis-config.js';
 import type { ServiceState } from '../domain/index.js';
@@ -27,12 +27,8 @@ import { serveWithWorkers } from './serve-workers.js';
  * end the process), or 1 when it cannot start.
  */
 export async function serve(env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  const loaded = loadConfig(env);
-  if (loaded._tag === 'Left') {
-    process.stderr.write(`petstore: invalid configuration, not starting:\n${loaded.left.map((l) => `  ${l}\n`).join('')}`);
-    return 1;
-  }
-  const config = loaded.right;
+  const config = configurationOrComplaint(env, 'invalid configuration, not starting');
+  if (config === undefined) return 1;
   // A worker's lines name it, so that an operator can tell the workers of one port apart.
   const processLogger = createLogger(config.logLevel);
   const logger = cluster.isWorker ? processLogger.child({ worker: cluster.worker?.id, pid: process.pid }) : processLogger;

@@ -3,6 +3,7 @@
 // itself is never part of a record.
 import * as t from 'io-ts';
 import { constrained } from './codec.js';
+import { storedText } from './text.js';
 
 /** The syntax of an API key: a bearer b64token (the token68 syntax of RFC 6750 §2.1). */
 export const API_KEY_PATTERN = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -19,26 +20,12 @@ export function apiKeyProblem(key: string): string | undefined {
 /** The most Unicode code points an API key's label may have. */
 export const MAX_API_KEY_LABEL_LENGTH = 100;
 
-// As for pet names: control characters could forge lines in a terminal listing or a log.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
-const LONE_SURROGATE = /\p{Cs}/u;
-
 /** Brand of {@link ApiKeyLabel}. */
 export interface ApiKeyLabelBrand {
   readonly ApiKeyLabel: unique symbol;
 }
 /** Who or what a stored key is for, as an operator writes it: 0 to 100 code points, no control characters. */
-export const ApiKeyLabel = constrained<string, t.Branded<string, ApiKeyLabelBrand>>(
-  'ApiKeyLabel',
-  t.string,
-  (label) => {
-    if (LONE_SURROGATE.test(label)) return 'must be well-formed Unicode (no lone surrogates)';
-    if ([...label].length > MAX_API_KEY_LABEL_LENGTH) return `must be at most ${MAX_API_KEY_LABEL_LENGTH} characters long`;
-    if (CONTROL_CHARACTER.test(label)) return 'must not contain control characters';
-    return undefined;
-  },
-  'must be a string',
-);
+export const ApiKeyLabel = storedText<ApiKeyLabelBrand>('ApiKeyLabel', MAX_API_KEY_LABEL_LENGTH, false);
 /** A valid API key label. */
 export type ApiKeyLabel = t.TypeOf<typeof ApiKeyLabel>;
 

@@ -1,6 +1,7 @@
 // What a pet is: the codecs of the interface's resources and the types they give.
 import * as t from 'io-ts';
 import { constrained, exactObject, withMessage } from './codec.js';
+import { storedText } from './text.js';
 
 /** The availability of a pet. The interface fixes exactly these three values. */
 export const PetStatus = withMessage(
@@ -17,31 +18,12 @@ export const DEFAULT_PET_STATUS: PetStatus = 'available';
 /** The most Unicode code points a pet name may have. */
 export const MAX_PET_NAME_LENGTH = 100;
 
-// C0 and C1 control characters (tab and newline included) have no place in a name,
-// and PostgreSQL cannot store U+0000 at all: refusing them keeps every adapter equal.
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
-// JSON can carry "\ud800" alone; no UTF-8 store can keep it unchanged, so it is refused.
-const LONE_SURROGATE = /\p{Cs}/u;
-
 /** Brand of {@link PetName}: a string that passed its rules. */
 export interface PetNameBrand {
   readonly PetName: unique symbol;
 }
 /** A pet's name: 1 to 100 code points, not blank, no control characters, well-formed Unicode. Stored verbatim. */
-export const PetName = constrained<string, t.Branded<string, PetNameBrand>>(
-  'PetName',
-  t.string,
-  (name) => {
-    if (LONE_SURROGATE.test(name)) return 'must be well-formed Unicode (no lone surrogates)';
-    const length = [...name].length;
-    if (length === 0) return 'must not be empty';
-    if (length > MAX_PET_NAME_LENGTH) return `must be at most ${MAX_PET_NAME_LENGTH} characters long`;
-    if (name.trim() === '') return 'must not be blank';
-    if (CONTROL_CHARACTER.test(name)) return 'must not contain control characters';
-    return undefined;
-  },
-  'must be a string',
-);
+export const PetName = storedText<PetNameBrand>('PetName', MAX_PET_NAME_LENGTH, true);
 export type PetName = t.TypeOf<typeof PetName>;
 
 const SAFE_RANGE = `between ${-Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`;

@@ -2,28 +2,15 @@
 // on the database: a key created or revoked is seen by all of them on their next request.
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig } from 'pg';
-import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
+import type { ApiKeyId, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
 import { queryRows } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { API_KEY_COLUMNS, type ApiKeyRow as SharedApiKeyRow, apiKeyRecordOf } from '../shared/api-key-row.js';
 
-interface ApiKeyRow {
-  id: string; // int8, as pg returns it
-  digest: string;
-  caller_id: string;
-  label: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}
+type ApiKeyRow = SharedApiKeyRow<string, Date>; // int8 as pg returns it
 
-const COLUMNS = 'id, digest, caller_id, label, created_at, revoked_at';
-
-const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
-  id: safeIntegerFromInt8(row.id, 'api_keys.id') as ApiKeyId,
-  label: row.label as ApiKeyLabel,
-  callerId: row.caller_id,
-  createdAt: row.created_at,
-  revokedAt: row.revoked_at,
-});
+const toRecord = (row: ApiKeyRow): ApiKeyRecord =>
+  apiKeyRecordOf(row, (id) => safeIntegerFromInt8(id, 'api_keys.id'), (time) => time);
 
 /** Stored API keys in the database of a pool opened by openPostgresPool (which migrates it). */
 export class PostgresApiKeyStore implements ApiKeyStore {
@@ -35,7 +22,7 @@ export class PostgresApiKeyStore implements ApiKeyStore {
 
   async create(key: NewApiKeyRecord): Promise<ApiKeyRecord> {
     const [row] = await this.rows({
-      text: `INSERT INTO api_keys (digest, caller_id, label, created_at) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      text: `INSERT INTO api_keys (digest, caller_id, label, created_at) VALUES ($1, $2, $3, $4) RETURNING ${API_KEY_COLUMNS}`,
       values: [key.digest, key.callerId, key.label, key.createdAt],
     });
     if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
@@ -43,14 +30,14 @@ export class PostgresApiKeyStore implements ApiKeyStore {
   }
 
   async list(): Promise<readonly ApiKeyRecord[]> {
-    return (await this.rows({ text: `SELECT ${COLUMNS} FROM api_keys ORDER BY id` })).map(toRecord);
+    return (await this.rows({ text: `SELECT ${API_KEY_COLUMNS} FROM api_keys ORDER BY id` })).map(toRecord);
   }
 
   // On every authenticated request with a key that is not configured: a named prepared statement.
   async findActive(digest: string): Promise<O.Option<StoredApiKey>> {
     const [row] = await this.rows({
       name: 'petstore_api_keys_active',
-      text: `SELECT ${COLUMNS} FROM api_keys WHERE digest = $1 AND revoked_at IS NULL`,
+      text: `SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE digest = $1 AND revoked_at IS NULL`,
       values: [digest],
     });
     return row === undefined ? O.none : O.some({ record: toRecord(row), digest: row.digest });
@@ -58,7 +45,7 @@ export class PostgresApiKeyStore implements ApiKeyStore {
 
   async revoke(id: ApiKeyId, at: Date): Promise<O.Option<ApiKeyRecord>> {
     const [row] = await this.rows({
-      text: `UPDATE api_keys SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1 RETURNING ${COLUMNS}`,
+      text: `UPDATE api_keys SET revoked_at = coalesce(revoked_at, $2) WHERE id = $1 RETURNING ${API_KEY_COLUMNS}`,
       values: [id, at],
     });
     return row === undefined ? O.none : O.some(toRecord(row));

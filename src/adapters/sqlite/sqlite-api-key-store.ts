@@ -2,26 +2,12 @@
 // process on the file sees a key as soon as it is created or revoked.
 import * as O from 'fp-ts/lib/Option.js';
 import type { Database, Statement } from 'better-sqlite3';
-import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
+import type { ApiKeyId, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
+import { API_KEY_COLUMNS, type ApiKeyRow as SharedApiKeyRow, apiKeyRecordOf } from '../shared/api-key-row.js';
 
-interface ApiKeyRow {
-  id: number;
-  digest: string;
-  caller_id: string;
-  label: string;
-  created_at: number;
-  revoked_at: number | null;
-}
+type ApiKeyRow = SharedApiKeyRow<number, number>;
 
-const COLUMNS = 'id, digest, caller_id, label, created_at, revoked_at';
-
-const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
-  id: row.id as ApiKeyId,
-  label: row.label as ApiKeyLabel,
-  callerId: row.caller_id,
-  createdAt: new Date(row.created_at),
-  revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
-});
+const toRecord = (row: ApiKeyRow): ApiKeyRecord => apiKeyRecordOf(row, (id) => id, (time) => new Date(time));
 
 /** Stored API keys in a SQLite database opened by openSqliteDatabase (which migrates it). */
 export class SqliteApiKeyStore implements ApiKeyStore {
@@ -32,13 +18,13 @@ export class SqliteApiKeyStore implements ApiKeyStore {
 
   constructor(db: Database) {
     this.insert = db.prepare(
-      `INSERT INTO api_keys (digest, caller_id, label, created_at) VALUES (?, ?, ?, ?) RETURNING ${COLUMNS}`,
+      `INSERT INTO api_keys (digest, caller_id, label, created_at) VALUES (?, ?, ?, ?) RETURNING ${API_KEY_COLUMNS}`,
     );
-    this.selectAll = db.prepare(`SELECT ${COLUMNS} FROM api_keys ORDER BY id`);
-    this.selectActive = db.prepare(`SELECT ${COLUMNS} FROM api_keys WHERE digest = ? AND revoked_at IS NULL`);
+    this.selectAll = db.prepare(`SELECT ${API_KEY_COLUMNS} FROM api_keys ORDER BY id`);
+    this.selectActive = db.prepare(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE digest = ? AND revoked_at IS NULL`);
     // One statement: a key revoked before keeps its first revocation time.
     this.setRevoked = db.prepare(
-      `UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING ${COLUMNS}`,
+      `UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING ${API_KEY_COLUMNS}`,
     );
   }
 

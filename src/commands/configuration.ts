@@ -1,0 +1,15 @@
+// The configuration every command starts from: read from the environment, or, when it is
+// invalid, each problem told on standard error (or the command's own error output).
+import { type Config, loadConfig } from '../config/config.js';
+
+/** The configuration `env` describes; undefined once its problems are written after `heading`. */
+export function configurationOrComplaint(
+  env: Readonly<Record<string, string | undefined>>,
+  heading: string,
+  complain: (text: string) => void = (text) => process.stderr.write(text),
+): Config | undefined {
+  const loaded = loadConfig(env);
+  if (loaded._tag === 'Right') return loaded.right;
+  complain(`petstore: ${heading}:\n${loaded.left.map((problem) => `  ${problem}\n`).join('')}`);
+  return undefined;
+}
