@@ -2,7 +2,7 @@
 // those of its configuration): the record of a stored key, its id and its label. The key
 // itself is never part of a record.
 import * as t from 'io-ts';
-import { constrained } from './codec.js';
+import { positiveId } from './codec.js';
 import { storedText } from './text.js';
 
 /** The syntax of an API key: a bearer b64token (the token68 syntax of RFC 6750 §2.1). */
@@ -34,12 +34,7 @@ export interface ApiKeyIdBrand {
   readonly ApiKeyId: unique symbol;
 }
 /** The id the store gives a stored key: a positive integer, never reused, by which an operator revokes it. */
-export const ApiKeyId = constrained<number, t.Branded<number, ApiKeyIdBrand>>(
-  'ApiKeyId',
-  t.number,
-  (n) => (Number.isSafeInteger(n) && n >= 1 ? undefined : `must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`),
-  `must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`,
-);
+export const ApiKeyId = positiveId<ApiKeyIdBrand>('ApiKeyId');
 /** A valid API key id. */
 export type ApiKeyId = t.TypeOf<typeof ApiKeyId>;
 

@@ -94,3 +94,14 @@ export function exactObject<R extends t.Props, O extends t.Props>(
     (a) => a,
   );
 }
+
+const POSITIVE_ID_RANGE = `must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`;
+
+/** The codec of an identifier named `name`, branded with `B`: an integer from 1 up that JSON carries exactly. */
+export const positiveId = <B>(name: string) =>
+  constrained<number, t.Branded<number, B>>(
+    name,
+    t.number,
+    (n) => (Number.isSafeInteger(n) && n >= 1 ? undefined : POSITIVE_ID_RANGE),
+    POSITIVE_ID_RANGE,
+  );

@@ -1,6 +1,6 @@
 // What a pet is: the codecs of the interface's resources and the types they give.
 import * as t from 'io-ts';
-import { constrained, exactObject, withMessage } from './codec.js';
+import { constrained, exactObject, positiveId, withMessage } from './codec.js';
 import { storedText } from './text.js';
 
 /** The availability of a pet. The interface fixes exactly these three values. */
@@ -50,12 +50,7 @@ export interface PetIdBrand {
   readonly PetId: unique symbol;
 }
 /** The identifier the service assigns to a pet: a positive integer that JSON carries exactly. */
-export const PetId = constrained<number, t.Branded<number, PetIdBrand>>(
-  'PetId',
-  t.number,
-  (n) => (Number.isSafeInteger(n) && n >= 1 ? undefined : `must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`),
-  `must be an integer between 1 and ${Number.MAX_SAFE_INTEGER}`,
-);
+export const PetId = positiveId<PetIdBrand>('PetId');
 export type PetId = t.TypeOf<typeof PetId>;
 
 /** The body of a creation request. Unknown fields are refused so that typos are not silently dropped. */
