@@ -12,6 +12,8 @@ export * from './domain/index.js';
 export { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js';
 export { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
 export { MemoryApiKeyStore } from './adapters/memory/memory-api-key-store.js';
+export { MemoryRateLimitStore } from './adapters/memory/memory-rate-limit-store.js';
+export { RedisRateLimitStore } from './adapters/redis/redis-rate-limit-store.js';
 export { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
 export { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';
 export { SqliteApiKeyStore } from './adapters/sqlite/sqlite-api-key-store.js';
@@ -55,7 +57,6 @@ export { ERROR_CATALOGUE, type ApiError, type ErrorCode, type ErrorDetail } from
 export { ListPetsQuery, PetPathParams } from './adapters/http/request/parameters.js';
 export { PetHandlers, type PetUseCases } from './adapters/http/handlers/pet-handlers.js';
 export type { MetricsAccess } from './adapters/http/handlers/operator-handlers.js';
-export type { RateLimit, RateLimitStore } from './adapters/http/middleware/rate-limiter.js';
 export { encodeCursor, decodeCursor, type PagePosition } from './adapters/http/request/page-cursor.js';
 
 // The typed HTTP client (also importable alone, without the server: `petstore-hexagon/client`).

@@ -9,7 +9,6 @@ import type Koa from 'koa';
 import type { Logger } from 'pino';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { type RunningHttpServer, startHttpServer } from '../adapters/http/http-server.js';
-import type { RateLimitStore } from '../adapters/http/middleware/rate-limiter.js';
 import type { ContainerOptions } from './container-options.js';
 import {
   type ApiKeyAdmin,
@@ -26,6 +25,7 @@ import {
   isActiveApiKey,
   type ListPets,
   listPets,
+  type RateLimitStore,
   type ReadinessCheck,
   type ServiceState,
 } from '../domain/index.js';
@@ -68,7 +68,7 @@ export function createContainer(options: ContainerOptions): Container {
         log: Logger,
         readiness: ReadinessCheck,
         state: ServiceState,
-        rateLimitStore: RateLimitStore | undefined,
+        rateLimitStore: RateLimitStore,
         httpOptions: HttpAppOptions,
         router: Router,
       ) =>
@@ -78,7 +78,7 @@ export function createContainer(options: ContainerOptions): Container {
           logger: log,
           readiness,
           state,
-          ...(rateLimitStore === undefined ? {} : { rateLimitStore }),
+          rateLimitStore,
           options: httpOptions,
           router,
         }),

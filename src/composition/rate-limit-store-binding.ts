@@ -3,8 +3,9 @@
 // resolved, disconnected when the container closes, so that a stopped process has no handle left.
 import type { Container } from 'inversify';
 import type { Redis } from 'ioredis';
-import type { RateLimitStore } from '../adapters/http/middleware/rate-limiter.js';
+import { MemoryRateLimitStore } from '../adapters/memory/memory-rate-limit-store.js';
 import type { RedisConnectionEvents } from '../adapters/redis/redis-client.js';
+import type { RateLimitStore } from '../domain/index.js';
 import type { ContainerOptions } from './container-options.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { describeRedis } from '../config/redis-config.js';
@@ -14,10 +15,10 @@ import { TOKENS } from './tokens.js';
 const describeConnection = (connection: string | Redis, keyPrefix: string): string =>
   typeof connection === 'string' ? describeRedis(connection, keyPrefix) : `redis ${connection.options.host}:${connection.options.port} (keys ${keyPrefix}:…)`;
 
-/** Binds TOKENS.RateLimitStore: undefined without `options.redis`, or without a rate limit to count there. */
+/** Binds TOKENS.RateLimitStore: in memory without `options.redis` or without a rate limit to count there; in Redis otherwise. */
 export function bindRateLimitStore(container: Container, { redis, logger, http = {} }: ContainerOptions): void {
   if (redis === undefined || (http.rateLimit === undefined && http.authFailureLimit === undefined)) {
-    container.bind<RateLimitStore | undefined>(TOKENS.RateLimitStore).toConstantValue(undefined);
+    container.bind<RateLimitStore>(TOKENS.RateLimitStore).toConstantValue(new MemoryRateLimitStore());
     return;
   }
   const { connection, keyPrefix } = redis;
@@ -30,23 +31,24 @@ export function bindRateLimitStore(container: Container, { redis, logger, http =
   };
   let close = async (): Promise<void> => {};
   container
-    .bind<RateLimitStore | undefined>(TOKENS.RateLimitStore)
+    .bind<RateLimitStore>(TOKENS.RateLimitStore)
     .toResolvedValue(async () => {
       // Loaded only here, when Redis is used: merely loading ioredis 6 (its `class VerbatimString
       // extends String`) leaves String.prototype in V8's slow dictionary mode, and every string
       // method call of every request then looks its method up the slow way (docs/decisions/0011-redis-client-loaded-only-when-configured.md).
       const { openRedisClient, watchRedisConnection } = await import('../adapters/redis/redis-client.js');
+      const { RedisRateLimitStore } = await import('../adapters/redis/redis-rate-limit-store.js');
       if (typeof connection !== 'string') {
         const unwatch = watchRedisConnection(connection, events);
         close = async () => unwatch();
-        return { redis: connection, keyPrefix };
+        return new RedisRateLimitStore(connection, keyPrefix);
       }
       const { client, unwatch } = await openRedisClient(connection, events);
       close = async () => {
         unwatch();
         client.disconnect();
       };
-      return { redis: client, keyPrefix };
+      return new RedisRateLimitStore(client, keyPrefix);
     })
     .onDeactivation(() => close());
 }

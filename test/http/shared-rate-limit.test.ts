@@ -2,7 +2,7 @@
 // Redis and one key prefix count a key's requests, and an address's failed authentications,
 // together; another prefix counts apart; the client the container opened is closed with it.
 import { expect } from 'chai';
-import type { RateLimitStore } from '../../src/adapters/http/middleware/rate-limiter.js';
+import type { RedisRateLimitStore } from '../../src/adapters/redis/redis-rate-limit-store.js';
 import { createPetStore } from '../../src/composition/pet-store.js';
 import { TOKENS } from '../../src/composition/tokens.js';
 import { expectError } from '../support/expect-error.js';
@@ -53,7 +53,7 @@ describeWithRedis('rate limits shared through Redis', () => {
 
   it('is opened by createPetStore from a URL and closed by close(), leaving no handle', async () => {
     const store = await createPetStore({ redis: REDIS_TEST_URL!, redisKeyPrefix: prefix, http: { rateLimit: { requests: 5, windowSeconds: 60 } } });
-    const { redis } = (await store.container.getAsync<RateLimitStore | undefined>(TOKENS.RateLimitStore))!;
+    const { redis } = await store.container.getAsync<RedisRateLimitStore>(TOKENS.RateLimitStore);
     expect(redis.status).to.equal('ready');
     const ended = new Promise((resolve) => redis.once('end', resolve));
     await store.close();

@@ -4,7 +4,7 @@
 import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Logger } from 'pino';
-import type { ApiKeyVerifier, ReadinessCheck, ServiceState } from '../../domain/index.js';
+import type { ApiKeyVerifier, RateLimit, RateLimitStore, ReadinessCheck, ServiceState } from '../../domain/index.js';
 import { API_REFERENCE_PATH, ApiReferenceHandlers } from './handlers/api-reference.js';
 import { AUTH_FAILURES_POLICY, limitAuthFailures } from './middleware/auth-failure-limit.js';
 import { authenticate } from './middleware/authenticate.js';
@@ -18,7 +18,6 @@ import { observeRequests } from './middleware/observe-requests.js';
 import { type MetricsAccess, OperatorHandlers } from './handlers/operator-handlers.js';
 import { PetHandlers, type PetUseCases } from './handlers/pet-handlers.js';
 import { PER_KEY_POLICY, rateLimitPerCaller } from './middleware/rate-limit.js';
-import { createLimiter, type RateLimit, type RateLimitStore } from './middleware/rate-limiter.js';
 
 /** The largest request body accepted, in bytes; a valid NewPet is far smaller. */
 export const DEFAULT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -37,7 +36,10 @@ export interface HttpAppDependencies {
   readonly readiness?: ReadinessCheck;
   /** Set `draining` to make /readyz answer 503 while the server stops. */
   readonly state?: ServiceState;
-  /** Redis, to share the rate limits' counts with every instance using it; each process counts alone when absent. */
+  /**
+   * Where the rate limits keep their counts: a MemoryRateLimitStore (each process counts alone)
+   * or a RedisRateLimitStore (instances share them). Needed only when `options` sets a limit.
+   */
   readonly rateLimitStore?: RateLimitStore;
   readonly options?: HttpAppOptions;
   /**
@@ -76,9 +78,12 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   // Every error is answered by errorMiddleware; Koa must not print one (with its stack) as well.
   app.silent = true;
   const metrics = options.metrics === 'off' ? undefined : createHttpMetrics();
-  const limiterOf = (policy: string, limit: RateLimit) =>
-    createLimiter(policy, limit, deps.rateLimitStore, () => metrics?.rateLimitStoreFailed(policy));
   const { authFailureLimit, rateLimit } = options;
+  const store = deps.rateLimitStore;
+  const limiterOf = (policy: string, limit: RateLimit) => {
+    if (store === undefined) throw new TypeError('createHttpApp: a rate limit needs a rateLimitStore (MemoryRateLimitStore counts in this process)');
+    return store.counter(policy, limit, () => metrics?.rateLimitStoreFailed(policy));
+  };
   // Refused addresses first, then authentication (before the body is read), then the caller's budget.
   const authenticated = [
     ...(authFailureLimit === undefined ? [] : [limitAuthFailures(authFailureLimit, limiterOf(AUTH_FAILURES_POLICY, authFailureLimit))]),

@@ -4,9 +4,8 @@
 // refused before its key is even checked, a valid key included, until its window ends:
 // otherwise a right guess would still be told apart, and the limit would not slow guessing.
 import type { Context, Middleware } from 'koa';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimit, RateLimitCounter } from '../../../domain/index.js';
 import { rateLimitFields, sendRateLimited } from './rate-limit-fields.js';
-import type { Limiter, RateLimit } from './rate-limiter.js';
 
 /** The policy's name in the RateLimit fields, and in its Redis keys. */
 export const AUTH_FAILURES_POLICY = 'auth-failures';
@@ -22,25 +21,19 @@ const clientAddress = (ctx: Context): string => {
 };
 
 /** Runs before authenticate: refuses an address past its limit, and counts each refusal of authenticate. */
-export function limitAuthFailures(limit: RateLimit, limiter: Limiter): Middleware {
+export function limitAuthFailures(limit: RateLimit, counter: RateLimitCounter): Middleware {
   return async function limitAuthFailures(ctx, next) {
     const address = clientAddress(ctx);
-    const spent = await limiter.get(address);
-    if (spent !== null && spent.consumedPoints >= limit.requests) {
+    const spent = await counter.peek(address);
+    if (spent !== undefined && spent.consumed >= limit.requests) {
       const message = `Too many requests without a valid API key from this address: at most ${limit.requests} every ${limit.windowSeconds} s`;
       return sendRateLimited(ctx, AUTH_FAILURES_POLICY, limit, spent, message);
     }
     await next();
     // authenticate answers a refusal itself, leaving no caller; a fault it throws is not a refusal.
     if (ctx.state['caller'] !== undefined) return;
-    let state: RateLimiterRes;
-    try {
-      state = await limiter.consume(address);
-    } catch (refused) {
-      // Concurrent failures of one address went past the limit at once: this one is answered 401 still.
-      if (!(refused instanceof RateLimiterRes)) throw refused;
-      state = refused;
-    }
-    ctx.response.set(rateLimitFields(AUTH_FAILURES_POLICY, limit, state));
+    // Concurrent failures of one address may go past the limit at once: each is answered 401 still.
+    const { use } = await counter.consume(address);
+    ctx.response.set(rateLimitFields(AUTH_FAILURES_POLICY, limit, use));
   };
 }
