@@ -10,12 +10,10 @@ export interface IssuedApiKey {
   readonly record: ApiKeyRecord;
 }
 
-/** The operations on stored API keys. */
-export interface ApiKeyAdmin {
+/** The operations on stored API keys: `list` is the store's own (records only, never a key or a digest). */
+export interface ApiKeyAdmin extends Pick<ApiKeyStore, 'list'> {
   /** Generates a key (256 random bits with the service's generator), stores its digest under `label`, and answers the key once. @throws TypeError for an invalid label */
   create(label: ApiKeyLabel): Promise<IssuedApiKey>;
-  /** Every stored key, active and revoked, in id order; never a key or a digest. */
-  list(): Promise<readonly ApiKeyRecord[]>;
   /** Revokes a key from now on; none when no key has this id. Revoking twice keeps the first time. */
   revoke(id: ApiKeyId): Promise<O.Option<ApiKeyRecord>>;
 }
