@@ -4,7 +4,7 @@
 // It is what the project's throughput is measured against.
 // Environment: PETSTORE_DB (a seeded SQLite file or a postgres:// URL of a seeded database), PETSTORE_API_KEYS, HOST, PORT,
 // BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE and BASELINE_PG_INSERTS (PostgreSQL: `single`, the
-// default, or `grouped`, the group-commit floor), BASELINE_SERVED_BY and BASELINE_EXTRA_WORK_MICROS (below),
+// default, or `grouped`, the group-commit floor), BASELINE_SERVED_BY (below),
 // BASELINE_PROCESSES (below).
 import cluster from 'node:cluster';
 import { createServer, type RequestListener } from 'node:http';
@@ -36,21 +36,6 @@ async function openStorage(database: string): Promise<BaselineStorage> {
  *   a server built as the design card says (Koa and @koa/router) can cost.
  * Koa and the router are imported only when asked for, so the baseline loads neither.
  */
-/**
- * BASELINE_EXTRA_WORK_MICROS=N (`npm run bench -- --extra-work=N`): N microseconds of busy work
- * before each request is handled, to see what that much more work per request costs in
- * throughput on this machine (0, the default, adds nothing).
- */
-function withExtraWork(micros: number, handler: RequestListener): RequestListener {
-  if (micros === 0) return handler;
-  const nanos = BigInt(micros * 1000);
-  return (req, res) => {
-    const until = process.hrtime.bigint() + nanos;
-    while (process.hrtime.bigint() < until);
-    handler(req, res);
-  };
-}
-
 async function servedBy(kind: string, handler: RequestListener): Promise<RequestListener> {
   if (kind === 'node') return handler;
   if (kind !== 'koa' && kind !== 'koa-router') throw new Error(`BASELINE_SERVED_BY must be node, koa or koa-router, not "${kind}"`);
@@ -72,7 +57,7 @@ async function serve(): Promise<void> {
   const handle = baselineHandler(storage, env['PETSTORE_API_KEYS'] ?? '');
   const server = createServer(
     { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
-    await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', withExtraWork(Number(env['BASELINE_EXTRA_WORK_MICROS'] ?? 0), handle)),
+    await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', handle),
   );
 
   server.listen(Number(env['PORT'] ?? 0), env['HOST'] ?? '127.0.0.1', () => {

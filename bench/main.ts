@@ -7,7 +7,6 @@ import type { LoadGenerator } from './load.js';
 import { chooseLoadGenerator } from './load-generator.js';
 import { describeMachine, machineLine } from './machine.js';
 import { type BenchOptions, parseOptions } from './options.js';
-import { PROFILED_SCENARIOS, runProfile } from './profile-run.js';
 import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughputTable } from './report.js';
 import { runScaleCheck } from './scale-check.js';
 import { writeRunResults } from './run-results.js';
@@ -45,11 +44,6 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   };
   const settings = { ...options, generator };
   const project = { database: database('project'), logFile: projectLog(workDir), workers: options.workers };
-  if (options.profile) {
-    const cardFloor = { script: compileBaseline(ROOT), database: database('card-floor') };
-    return runProfile(ROOT, project, cardFloor, chosen(PROFILED_SCENARIOS), settings, log);
-  }
-
   const scenarios = chosen(SCENARIOS);
   const names: ServerName[] = ['project', ...options.references];
   log(
@@ -61,7 +55,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     ['project', projectCommand(ROOT, project)],
     ...options.references.map((reference): [ServerName, ServerCommand] => [
       reference,
-      referenceCommand(reference, ROOT, baselineScript, database(reference), { extraWorkMicros: options.extraWorkMicros }),
+      referenceCommand(reference, ROOT, baselineScript, database(reference)),
     ]),
   ]);
   const results = await runScenarios(scenarios, servers, settings, log);
@@ -73,8 +67,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     options.mode === 'full' &&
     scenarios.length === SCENARIOS.length &&
     options.references.length === REFERENCES.length &&
-    options.workers === 1 &&
-    options.extraWorkMicros === 0;
+    options.workers === 1;
   const stem = resultStem(options, complete);
   writeRunResults({
     stem,

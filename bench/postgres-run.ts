@@ -70,17 +70,17 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
       ['project', projectCommand(ROOT, { database: await databases.copyFor('project'), logFile: projectLog(workDir), workers: options.workers })],
     ]);
     for (const reference of options.references) {
-      const setup = { extraWorkMicros: options.extraWorkMicros, poolSize };
+      const setup = { poolSize };
       servers.set(reference, referenceCommand(reference, ROOT, baselineScript, await databases.copyFor(reference), setup));
     }
     if (options.workers > 1) {
       const oneProcess = { database: await databases.copyFor('one-process'), logFile: projectLog(workDir), workers: 1 };
       servers.set('one-process', { ...projectCommand(ROOT, oneProcess), label: 'the project server with one process' });
-      const floor = { extraWorkMicros: options.extraWorkMicros, poolSize, inserts: 'grouped' } as const;
+      const floor = { poolSize, inserts: 'grouped' } as const;
       const setups: Partial<Record<ServerName, ReferenceSetup>> = {
         'group-commit-floor': floor,
         'group-commit-floor-workers': { ...floor, processes: options.workers },
-        'baseline-workers': { extraWorkMicros: options.extraWorkMicros, poolSize, processes: options.workers },
+        'baseline-workers': { poolSize, processes: options.workers },
       };
       for (const name of names.filter((name) => SCALING_REFERENCES.includes(name))) {
         servers.set(name, referenceCommand('baseline', ROOT, baselineScript, await databases.copyFor(name), setups[name]));

@@ -35,18 +35,17 @@ export function writeRunResults(run: RunResults): void {
   const { options, generator, note } = run;
   const machine = describeMachine();
   const when = new Date().toISOString();
-  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros } = options;
+  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers } = options;
   const subtitle =
     `${run.subtitlePrefix}${count(pets)} pets, ${generator.name} with ${connections} connections,` +
-    `${workers > 1 ? ` project with ${workers} workers,` : ''}` +
-    `${extraWorkMicros > 0 ? ` references + ${extraWorkMicros} µs of busy work per request,` : ''} ` +
+    `${workers > 1 ? ` project with ${workers} workers,` : ''} ` +
     `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
     [`bench/results/${run.stem}.json`]: json({
       when,
       machine,
       loadGenerator: generatorRecord(generator, options),
-      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros, ...run.settings },
+      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, ...run.settings },
       ...(note !== undefined && { notes: note }),
       targets: run.targets,
       // Per scenario, how much the same server's CPU per request moved between rounds (steadiness.ts).
