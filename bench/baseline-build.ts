@@ -4,19 +4,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 
-/**
- * The baseline's modules, from the root: its entry, the shared handler, the storage of each
- * database, and the two modules of the project the group-commit floor runs: its batching and
- * the insert-order lock.
- */
-const MODULES = [
-  'bench/baseline-server',
-  'bench/baseline-handler',
-  'bench/baseline-sqlite',
-  'bench/baseline-postgres',
-  'src/adapters/shared/write-batches',
-  'src/adapters/postgres/insert-order-lock',
-];
+/** The baseline's modules, from the root: its entry, the shared handler, the storage of each database. */
+const MODULES = ['bench/baseline-server', 'bench/baseline-handler', 'bench/baseline-sqlite', 'bench/baseline-postgres'];
 
 /**
  * Writes bench/.compiled/<module>.js for each module, in the folders they have under the root,

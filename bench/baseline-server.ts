@@ -3,13 +3,9 @@
 // rules as the project, on better-sqlite3 or, for a postgres:// PETSTORE_DB, on one pg pool.
 // It is what the project's throughput is measured against.
 // Environment: PETSTORE_DB (a seeded SQLite file or a postgres:// URL of a seeded database), PETSTORE_API_KEYS, HOST, PORT,
-// BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE and BASELINE_PG_INSERTS (PostgreSQL: `single`, the
-// default, or `grouped`, the group-commit floor), BASELINE_SERVED_BY (below),
-// BASELINE_PROCESSES (below).
-import cluster from 'node:cluster';
+// BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE (PostgreSQL), BASELINE_SERVED_BY (below).
 import { createServer, type RequestListener } from 'node:http';
 import type { Context } from 'koa';
-import type { BaselineInserts } from './baseline-postgres.js';
 import { type BaselineStorage, baselineHandler } from './baseline-handler.js';
 
 const env = process.env;
@@ -18,7 +14,7 @@ const env = process.env;
 async function openStorage(database: string): Promise<BaselineStorage> {
   if (/^postgres(ql)?:\/\//i.test(database)) {
     const { postgresStorage } = await import('./baseline-postgres.js');
-    return postgresStorage(database, Number(env['BASELINE_PG_POOL_SIZE'] ?? 10), (env['BASELINE_PG_INSERTS'] ?? 'single') as BaselineInserts);
+    return postgresStorage(database, Number(env['BASELINE_PG_POOL_SIZE'] ?? 10));
   }
   const { sqliteStorage } = await import('./baseline-sqlite.js');
   return sqliteStorage(database, env['BASELINE_SYNCHRONOUS'] ?? 'FULL');
@@ -77,20 +73,4 @@ async function serve(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-/**
- * BASELINE_PROCESSES=N (N > 1): N processes of node:cluster share the port, as the project's
- * PETSTORE_WORKERS does, each with its own storage (its own pool); this primary only starts
- * them and, on SIGTERM or SIGINT, stops them and exits after the last.
- */
-const processes = Number(env['BASELINE_PROCESSES'] ?? 1);
-if (processes > 1 && cluster.isPrimary) {
-  for (let i = 0; i < processes; i++) cluster.fork();
-  const stopAll = (): void => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-  };
-  cluster.on('exit', () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0));
-  process.on('SIGTERM', stopAll);
-  process.on('SIGINT', stopAll);
-} else {
-  await serve();
-}
+await serve();

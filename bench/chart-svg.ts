@@ -15,9 +15,6 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   'koa-floor': '#e0b469',
   'card-floor': '#6aa86e',
   'one-process': '#7fa7d9',
-  'group-commit-floor': '#8e6bb0',
-  'group-commit-floor-workers': '#c0a6d9',
-  'baseline-workers': '#d3d5d9',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
@@ -25,9 +22,6 @@ const LEGEND: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor (baseline in Koa)',
   'card-floor': 'card floor (baseline behind Koa + @koa/router)',
   'one-process': 'project, one process',
-  'group-commit-floor': 'group-commit floor (baseline, one INSERT a turn)',
-  'group-commit-floor-workers': 'group-commit floor, N processes',
-  'baseline-workers': 'baseline, N processes',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -49,10 +49,8 @@ export const USAGE = `npm run bench -- [options]
                        project with PETSTORE_DB set to it. The references are the PostgreSQL baseline
                        (node:http + one pg pool of the project's default size) unless --references names more.
                        pg_stat_activity is sampled every 20 ms while each server is measured (waits on the
-                       advisory lock, on the WAL flush). With --workers=N, the project with one process, the
-                       group-commit floor (the baseline's handler writing the creates of a turn as one INSERT
-                       under the insert-order lock) in one process and in N, and the baseline in N run in the
-                       same rounds: what N processes make against one, for each. Writes bench/results/postgres.*
+                       advisory lock, on the WAL flush). With --workers=N, the project with one process runs
+                       in the same rounds, and the project's figures are divided by its own. Writes bench/results/postgres.*
                        (postgres-workers-N.* with --workers) and leaves the docs alone; not with --scale  env BENCH_DB`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */

@@ -18,9 +18,6 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor',
   'card-floor': 'card floor',
   'one-process': 'one process',
-  'group-commit-floor': 'group-commit floor',
-  'group-commit-floor-workers': 'group-commit floor, workers',
-  'baseline-workers': 'baseline, workers',
 };
 
 const rate = (o: Outcome | undefined): string =>

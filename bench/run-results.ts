@@ -7,7 +7,7 @@ import type { BenchOptions } from './options.js';
 import { markdownTable, type Table } from './report.js';
 import { caveatNote, count, generatorRecord, json, write } from './result-files.js';
 import type { ScenarioResult } from './run-scenarios.js';
-import type { ComparedName, ServerName } from './servers.js';
+import type { ServerName } from './servers.js';
 import { steadiness, steadinessNote } from './steadiness.js';
 
 export interface RunResults {
@@ -25,8 +25,6 @@ export interface RunResults {
   readonly note?: string;
   readonly targets: unknown;
   readonly names: readonly ServerName[];
-  /** The references whose ratios the chart writes (every name but the project's unless given). */
-  readonly compared?: readonly ComparedName[];
   readonly tables: readonly Table[];
   readonly results: readonly ScenarioResult[];
 }
@@ -53,6 +51,6 @@ export function writeRunResults(run: RunResults): void {
       scenarios: run.results,
     }),
     [`bench/results/${run.stem}.md`]: `${run.tables.map(markdownTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${steadinessNote(run.results)}${caveatNote(generator)}\n`,
-    [run.chartPath]: throughputChart(run.results, run.names, subtitle, run.compared),
+    [run.chartPath]: throughputChart(run.results, run.names, subtitle),
   });
 }

@@ -4,17 +4,8 @@ import { join } from 'node:path';
 import type { ServerCommand } from './server-process.js';
 
 export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
-/**
- * Measured beside the project's workers (--db --workers=N), so that what N processes gain on
- * this machine is seen for more than the project:
- * - `one-process`: the project itself with one process;
- * - `group-commit-floor`: the floor of the project's design on PostgreSQL, the baseline's handler
- *   with the creates of a turn written as one INSERT under the insert-order lock (baseline-postgres.ts);
- * - `group-commit-floor-workers`: the same in N processes;
- * - `baseline-workers`: the PostgreSQL baseline in N processes.
- */
-export type ScalingName = 'one-process' | 'group-commit-floor' | 'group-commit-floor-workers' | 'baseline-workers';
-export type ServerName = 'project' | ReferenceName | ScalingName;
+/** `one-process`: the project itself with one process, measured beside its workers (--db --workers=N). */
+export type ServerName = 'project' | ReferenceName | 'one-process';
 /** What the project's figures are divided by. */
 export type ComparedName = Exclude<ServerName, 'project'>;
 
@@ -68,10 +59,6 @@ export function projectCommand(root: string, { database, logFile, workers = 1 }:
 export interface ReferenceSetup {
   /** On PostgreSQL, the size of its one pool (BASELINE_PG_POOL_SIZE): the project's default, so both may hold as many connections. */
   readonly poolSize?: number;
-  /** On PostgreSQL, how creates are written (BASELINE_PG_INSERTS): one INSERT each (the default) or one per turn. */
-  readonly inserts?: 'single' | 'grouped';
-  /** Processes sharing the port, each with its own pool (BASELINE_PROCESSES; 1 when absent). */
-  readonly processes?: number;
 }
 
 /** `database` is a SQLite file or a postgres:// URL; `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
@@ -80,10 +67,10 @@ export function referenceCommand(
   root: string,
   script: string,
   database: string,
-  { poolSize, inserts, processes = 1 }: ReferenceSetup = {},
+  { poolSize }: ReferenceSetup = {},
 ): ServerCommand {
   return {
-    label: SERVED_BY[reference].label + (inserts === 'grouped' ? ', creates group-committed' : '') + (processes > 1 ? ` in ${processes} processes` : ''),
+    label: SERVED_BY[reference].label,
     cwd: root,
     nodeArgs: [script],
     env: {
@@ -93,8 +80,6 @@ export function referenceCommand(
       BASELINE_SERVED_BY: SERVED_BY[reference].value,
       BASELINE_SYNCHRONOUS: REFERENCE_SYNCHRONOUS,
       ...(poolSize !== undefined && { BASELINE_PG_POOL_SIZE: String(poolSize) }),
-      ...(inserts !== undefined && { BASELINE_PG_INSERTS: inserts }),
-      BASELINE_PROCESSES: String(processes),
     },
     ...(isPostgresUrl(database) && { postgresUrl: database }),
   };
