@@ -1,9 +1,9 @@
-// The bench's PostgreSQL baseline (bench/baseline-postgres.ts) commits each create alone, each pet
+// The bench's PostgreSQL baseline (bench/servers/baseline-postgres.ts) commits each create alone, each pet
 // answered with its own id: the plain INSERT … RETURNING the project's creates are measured against.
 import { expect } from 'chai';
 import pg from 'pg';
-import type { BaselineStorage } from '../../bench/baseline-handler.js';
-import { postgresStorage } from '../../bench/baseline-postgres.js';
+import type { BaselineStorage } from '../../bench/servers/baseline-handler.js';
+import { postgresStorage } from '../../bench/servers/baseline-postgres.js';
 import { openPostgresPool } from '../../src/adapters/postgres/create-postgres-pool.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 

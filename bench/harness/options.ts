@@ -1,6 +1,6 @@
 // The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
-import { SCENARIOS } from './scenarios.js';
-import { REFERENCES, type ReferenceName } from './servers.js';
+import { SCENARIOS } from '../scenarios/scenarios.js';
+import { REFERENCES, type ReferenceName } from '../servers/servers.js';
 
 export type BenchMode = 'full' | 'quick' | 'scale';
 

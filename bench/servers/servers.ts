@@ -1,7 +1,7 @@
 // The servers under test: the compiled project in production mode, and the references it is
-// measured against, each the baseline's own handler (bench/baseline-server.ts) served another way.
+// measured against, each the baseline's own handler (bench/servers/baseline-server.ts) served another way.
 import { join } from 'node:path';
-import type { ServerCommand } from './server-process.js';
+import type { ServerCommand } from '../harness/server-process.js';
 
 export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
 /** `one-process`: the project itself with one process, measured beside its workers (--db --workers=N). */
@@ -61,7 +61,7 @@ export interface ReferenceSetup {
   readonly poolSize?: number;
 }
 
-/** `database` is a SQLite file or a postgres:// URL; `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
+/** `database` is a SQLite file or a postgres:// URL; `script` is bench/servers/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
 export function referenceCommand(
   reference: ReferenceName,
   root: string,

@@ -3,9 +3,9 @@
 import { measureCpuUse, waitForQuiet } from './cpu-use.js';
 import type { LoadGenerator } from './load.js';
 import { type PostgresActivity, watchPostgres } from './postgres-activity.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from '../scenarios/scenarios.js';
 import { type ServerCommand, samplePeakRss, startServer } from './server-process.js';
-import { AUTH_HEADERS } from './servers.js';
+import { AUTH_HEADERS } from '../servers/servers.js';
 
 export interface Measurement {
   readonly requestsPerSecond: number;

@@ -1,13 +1,13 @@
 // The files a scenario run writes, on SQLite or PostgreSQL: the JSON of every round and median
 // with the settings, the machine and the targets; the tables as Markdown; the throughput chart.
 import { throughputChart } from './chart-svg.js';
-import type { LoadGenerator } from './load.js';
-import { describeMachine, machineLine } from './machine.js';
-import type { BenchOptions } from './options.js';
+import type { LoadGenerator } from '../harness/load.js';
+import { describeMachine, machineLine } from '../harness/machine.js';
+import type { BenchOptions } from '../harness/options.js';
 import { markdownTable, type Table } from './report.js';
 import { caveatNote, count, generatorRecord, json, write } from './result-files.js';
-import type { ScenarioResult } from './run-scenarios.js';
-import type { ServerName } from './servers.js';
+import type { ScenarioResult } from '../harness/run-scenarios.js';
+import type { ServerName } from '../servers/servers.js';
 import { steadiness, steadinessNote } from './steadiness.js';
 
 export interface RunResults {

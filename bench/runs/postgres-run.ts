@@ -1,20 +1,20 @@
 // The scenario run on PostgreSQL (--db): the project and the PostgreSQL baseline (and the floors,
 // if named), each on its own seeded copy of one database, in alternating rounds, with what the
 // backends waited on sampled meanwhile. Results go to bench/results/postgres*.*; never to docs/.
-import { compileBaseline } from './baseline-build.js';
-import type { LoadGenerator } from './load.js';
-import type { BenchOptions } from './options.js';
-import { postgresActivityTable } from './postgres-report.js';
-import { projectDefaultPoolSize, seedPostgres, shownUrl } from './postgres-databases.js';
-import { costTable, latencyTable, textTable, throughputTable } from './report.js';
-import { caveatNote, count, log, projectLog, ROOT } from './result-files.js';
-import { writeRunResults } from './run-results.js';
-import { runScenarios } from './run-scenarios.js';
-import { SCENARIOS } from './scenarios.js';
-import { steadinessNote } from './steadiness.js';
-import type { ServerCommand } from './server-process.js';
-import { projectCommand, referenceCommand, type ServerName } from './servers.js';
-import { POSTGRES_TARGETS, POSTGRES_WORKERS_TARGETS } from './targets.js';
+import { compileBaseline } from '../servers/baseline-build.js';
+import type { LoadGenerator } from '../harness/load.js';
+import type { BenchOptions } from '../harness/options.js';
+import { postgresActivityTable } from '../report/postgres-report.js';
+import { projectDefaultPoolSize, seedPostgres, shownUrl } from '../databases/postgres-databases.js';
+import { costTable, latencyTable, textTable, throughputTable } from '../report/report.js';
+import { caveatNote, count, log, projectLog, ROOT } from '../report/result-files.js';
+import { writeRunResults } from '../report/run-results.js';
+import { runScenarios } from '../harness/run-scenarios.js';
+import { SCENARIOS } from '../scenarios/scenarios.js';
+import { steadinessNote } from '../report/steadiness.js';
+import type { ServerCommand } from '../harness/server-process.js';
+import { projectCommand, referenceCommand, type ServerName } from '../servers/servers.js';
+import { POSTGRES_TARGETS, POSTGRES_WORKERS_TARGETS } from '../scenarios/targets.js';
 
 /** What the tables do not say: the references, the pools, the targets. */
 const notes = (poolSize: number, { workers }: BenchOptions): string =>

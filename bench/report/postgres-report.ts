@@ -1,10 +1,10 @@
-// What PostgreSQL's backends waited on while each server was measured (postgres-activity.ts),
+// What PostgreSQL's backends waited on while each server was measured (harness/postgres-activity.ts),
 // as a table beside the throughput, latency and cost tables of a --db run.
-import { measuredOf } from './measure.js';
+import { measuredOf } from '../harness/measure.js';
 import type { Table } from './report.js';
 import { SERVER_TITLES } from './report.js';
-import type { ScenarioResult } from './run-scenarios.js';
-import type { ServerName } from './servers.js';
+import type { ScenarioResult } from '../harness/run-scenarios.js';
+import type { ServerName } from '../servers/servers.js';
 
 const percent = (share: number): string => `${(100 * share).toFixed(0)} %`;
 

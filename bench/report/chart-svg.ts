@@ -1,10 +1,10 @@
 // The throughput chart of docs/benchmarks.md: one group per scenario, a bar per server (the
 // project, then its references), with the medians and the project's ratio to the references
 // written on it. Plain SVG, no library.
-import { measuredOf, type Outcome } from './measure.js';
+import { measuredOf, type Outcome } from '../harness/measure.js';
 import { comparedIn, projectRatio, SERVER_TITLES } from './report.js';
-import type { ScenarioResult } from './run-scenarios.js';
-import type { ComparedName, ServerName } from './servers.js';
+import type { ScenarioResult } from '../harness/run-scenarios.js';
+import type { ComparedName, ServerName } from '../servers/servers.js';
 
 const WIDTH = 960;
 const HEIGHT = 480;
