@@ -1,4 +1,4 @@
-// npm run bench: the project beside its references (the baseline, the Koa floor, the card floor). See docs/benchmarks.md.
+// npm run bench: the project beside its references (the baseline, the Koa floor, the card floor). See docs/performance.md.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -71,7 +71,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   const stem = resultStem(options, complete);
   writeRunResults({
     stem,
-    chartPath: complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`,
+    chartPath: complete ? 'docs/performance.svg' : `bench/results/${stem}.svg`,
     subtitlePrefix: '',
     options,
     generator,

@@ -1,4 +1,4 @@
-// The throughput chart of docs/benchmarks.md: one group per scenario, a bar per server (the
+// The throughput chart of docs/performance.md (docs/performance.svg): one group per scenario, a bar per server (the
 // project, then its references), with the medians and the project's ratio to the references
 // written on it. Plain SVG, no library.
 import { measuredOf, type Outcome } from '../harness/measure.js';

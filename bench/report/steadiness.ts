@@ -3,7 +3,7 @@
 // busy with other guests, the same code can cost twice as much from one round to the next, and
 // no ratio of the run means anything then. Other processes inside the machine are caught as
 // "disturbed" rounds (harness/measure.ts); this catches what happens outside it, which no process here
-// shows. See docs/benchmarks.md, "Method".
+// shows. See docs/performance.md.
 import { type Measurement, measuredOf, type Outcome } from '../harness/measure.js';
 import { median } from '../harness/rounds.js';
 import type { ScenarioResult } from '../harness/run-scenarios.js';
