@@ -1,25 +1,24 @@
-// npm run bench: the project beside its references (the baseline, the Koa floor, the card floor). See docs/benchmarks.md.
+// npm run bench: the project beside its references (the baseline, the Koa floor, the card floor). See docs/performance.md.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileBaseline } from './baseline-build.js';
-import type { LoadGenerator } from './load.js';
-import { chooseLoadGenerator } from './load-generator.js';
-import { describeMachine, machineLine } from './machine.js';
-import { type BenchOptions, parseOptions } from './options.js';
-import { PROFILED_SCENARIOS, runProfile } from './profile-run.js';
-import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughputTable } from './report.js';
-import { runScaleCheck } from './scale-check.js';
-import { writeRunResults } from './run-results.js';
-import { runScenarios } from './run-scenarios.js';
-import { steadinessNote } from './steadiness.js';
-import { type Scenario, SCENARIOS } from './scenarios.js';
-import { postgresRun } from './postgres-run.js';
-import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './result-files.js';
-import { copyDatabase, projectSynchronous, seedPets } from './seed.js';
-import type { ServerCommand } from './server-process.js';
-import { projectCommand, REFERENCE_SYNCHRONOUS, REFERENCES, referenceCommand, type ServerName } from './servers.js';
-import { TARGETS } from './targets.js';
+import { copyDatabase, projectSynchronous, seedPets } from './databases/seed.js';
+import { chooseLoadGenerator } from './harness/load-generator.js';
+import type { LoadGenerator } from './harness/load.js';
+import { describeMachine, machineLine } from './harness/machine.js';
+import { type BenchOptions, parseOptions } from './harness/options.js';
+import { runScenarios } from './harness/run-scenarios.js';
+import type { ServerCommand } from './harness/server-process.js';
+import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughputTable } from './report/report.js';
+import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './report/result-files.js';
+import { writeRunResults } from './report/run-results.js';
+import { steadinessNote } from './report/steadiness.js';
+import { postgresRun } from './runs/postgres-run.js';
+import { runScaleCheck } from './runs/scale-check.js';
+import { type Scenario, SCENARIOS } from './scenarios/scenarios.js';
+import { TARGETS } from './scenarios/targets.js';
+import { compileBaseline } from './servers/baseline-build.js';
+import { projectCommand, REFERENCE_SYNCHRONOUS, REFERENCES, referenceCommand, type ServerName } from './servers/servers.js';
 
 /** The name of a run's result files: only a complete one-process full run of the project is `latest`. */
 function resultStem(options: BenchOptions, complete: boolean): string {
@@ -45,11 +44,6 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   };
   const settings = { ...options, generator };
   const project = { database: database('project'), logFile: projectLog(workDir), workers: options.workers };
-  if (options.profile) {
-    const cardFloor = { script: compileBaseline(ROOT), database: database('card-floor') };
-    return runProfile(ROOT, project, cardFloor, chosen(PROFILED_SCENARIOS), settings, log);
-  }
-
   const scenarios = chosen(SCENARIOS);
   const names: ServerName[] = ['project', ...options.references];
   log(
@@ -61,7 +55,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     ['project', projectCommand(ROOT, project)],
     ...options.references.map((reference): [ServerName, ServerCommand] => [
       reference,
-      referenceCommand(reference, ROOT, baselineScript, database(reference), { extraWorkMicros: options.extraWorkMicros }),
+      referenceCommand(reference, ROOT, baselineScript, database(reference)),
     ]),
   ]);
   const results = await runScenarios(scenarios, servers, settings, log);
@@ -73,12 +67,11 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     options.mode === 'full' &&
     scenarios.length === SCENARIOS.length &&
     options.references.length === REFERENCES.length &&
-    options.workers === 1 &&
-    options.extraWorkMicros === 0;
+    options.workers === 1;
   const stem = resultStem(options, complete);
   writeRunResults({
     stem,
-    chartPath: complete ? 'docs/benchmarks.svg' : `bench/results/${stem}.svg`,
+    chartPath: complete ? 'docs/performance.svg' : `bench/results/${stem}.svg`,
     subtitlePrefix: '',
     options,
     generator,

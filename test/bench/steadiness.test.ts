@@ -1,9 +1,9 @@
-// The bench's check that the machine kept its speed through a run (bench/steadiness.ts): a
+// The bench's check that the machine kept its speed through a run (bench/report/steadiness.ts): a
 // warning when the same server's CPU per request moved between rounds, none when it held.
 import { expect } from 'chai';
-import type { Measurement, Outcome } from '../../bench/measure.js';
-import type { ScenarioResult } from '../../bench/run-scenarios.js';
-import { cpuSpread, steadiness, steadinessNote, UNSTEADY_SPREAD } from '../../bench/steadiness.js';
+import type { Measurement, Outcome } from '../../bench/harness/measure.js';
+import type { ScenarioResult } from '../../bench/harness/run-scenarios.js';
+import { cpuSpread, steadiness, steadinessNote, UNSTEADY_SPREAD } from '../../bench/report/steadiness.js';
 
 const round = (serverCpuMicrosPerRequest: number, disturbed = false): Outcome => {
   const measured: Measurement = {

@@ -16,7 +16,6 @@ import type {
 import { StorageUnavailableError } from '../../domain/index.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
-import { INSERT_ORDER_LOCK } from './insert-order-lock.js';
 import { queryRows } from './postgres-errors.js';
 
 interface PetRow {
@@ -28,6 +27,9 @@ interface PetRow {
 }
 
 const COLUMNS = 'id, name, category_id, status';
+
+/** The advisory lock that orders inserts into pets (see create()): class "petI", keyed by the schema so that services on different schemas never wait for each other. */
+const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
 
 /**
  * The insert of a batch of pets (see create()), some of them completing an idempotency record,

@@ -1,6 +1,6 @@
 // The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
-import { SCENARIOS } from './scenarios.js';
-import { REFERENCES, type ReferenceName } from './servers.js';
+import { SCENARIOS } from '../scenarios/scenarios.js';
+import { REFERENCES, type ReferenceName } from '../servers/servers.js';
 
 export type BenchMode = 'full' | 'quick' | 'scale';
 
@@ -20,12 +20,8 @@ export interface BenchOptions {
   readonly rounds: number;
   /** The references measured beside the project, in the order of the rounds (all by default). */
   readonly references: readonly ReferenceName[];
-  /** Run the project under `node --cpu-prof` and summarise where its CPU time goes. */
-  readonly profile: boolean;
   /** PETSTORE_WORKERS of the project server (the references are always one process). */
   readonly workers: number;
-  /** Microseconds of busy work every reference adds to each request (0: none), to see what that much work costs here. */
-  readonly extraWorkMicros: number;
   /** A postgres:// URL: run the scenarios on PostgreSQL, in databases the bench creates on that server (absent: SQLite). */
   readonly database?: string;
 }
@@ -47,22 +43,15 @@ export const USAGE = `npm run bench -- [options]
   --workers=N          run the project with PETSTORE_WORKERS=N (default 1); CPU and RSS are those of
                        all its processes; writes bench/results/workers-N.* and leaves the docs alone
                                                                         env BENCH_WORKERS
-  --profile            run the project and the card floor, each alone under --cpu-prof (list, get by id,
-                       create); print the project's hot spots and the CPU time per request of each
-                       source of code beside the card floor's
-  --extra-work=US      every reference spins US microseconds more per request: what that much work costs
-                       in throughput on this machine; writes bench/results/partial.* and leaves the docs alone
   --db=URL             run the scenarios on PostgreSQL instead of SQLite: URL (postgres://user@host:port/database)
                        names a server and a database to connect to first, where the user may CREATE DATABASE;
                        every server gets its own seeded copy (bench_* databases, dropped at the end), the
                        project with PETSTORE_DB set to it. The references are the PostgreSQL baseline
                        (node:http + one pg pool of the project's default size) unless --references names more.
                        pg_stat_activity is sampled every 20 ms while each server is measured (waits on the
-                       advisory lock, on the WAL flush). With --workers=N, the project with one process, the
-                       group-commit floor (the baseline's handler writing the creates of a turn as one INSERT
-                       under the insert-order lock) in one process and in N, and the baseline in N run in the
-                       same rounds: what N processes make against one, for each. Writes bench/results/postgres.*
-                       (postgres-workers-N.* with --workers) and leaves the docs alone; not with --scale or --profile  env BENCH_DB`;
+                       advisory lock, on the WAL flush). With --workers=N, the project with one process runs
+                       in the same rounds, and the project's figures are divided by its own. Writes bench/results/postgres.*
+                       (postgres-workers-N.* with --workers) and leaves the docs alone; not with --scale  env BENCH_DB`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
 export function positive(name: string, text: string | undefined, fallback: number): number {
@@ -94,7 +83,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'profile', 'workers', 'extra-work', 'db', 'help'];
+  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'workers', 'db', 'help'];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
@@ -109,7 +98,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const references = named.length === 0 ? (database === undefined ? REFERENCES : (['baseline'] as const)) : REFERENCES.filter((r) => named.includes(r));
 
   const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
-  if (database !== undefined && (mode === 'scale' || flags.has('profile'))) throw new Error('--db runs the scenarios only: not with --scale or --profile');
+  if (database !== undefined && mode === 'scale') throw new Error('--db runs the scenarios only: not with --scale');
   const quick = mode === 'quick';
   return {
     mode,
@@ -121,9 +110,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     only,
     rounds: positive('--rounds', value('rounds', 'BENCH_ROUNDS'), quick ? 1 : 3),
     references,
-    profile: flags.has('profile'),
     workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
-    extraWorkMicros: flags.has('extra-work') ? positive('--extra-work', flags.get('extra-work'), 0) : 0,
     ...(database !== undefined && { database }),
   };
 }

@@ -1,20 +1,11 @@
 // The servers under test: the compiled project in production mode, and the references it is
-// measured against, each the baseline's own handler (bench/baseline-server.ts) served another way.
+// measured against, each the baseline's own handler (bench/servers/baseline-server.ts) served another way.
 import { join } from 'node:path';
-import type { ServerCommand } from './server-process.js';
+import type { ServerCommand } from '../harness/server-process.js';
 
 export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
-/**
- * Measured beside the project's workers (--db --workers=N), so that what N processes gain on
- * this machine is seen for more than the project:
- * - `one-process`: the project itself with one process;
- * - `group-commit-floor`: the floor of the project's design on PostgreSQL, the baseline's handler
- *   with the creates of a turn written as one INSERT under the insert-order lock (baseline-postgres.ts);
- * - `group-commit-floor-workers`: the same in N processes;
- * - `baseline-workers`: the PostgreSQL baseline in N processes.
- */
-export type ScalingName = 'one-process' | 'group-commit-floor' | 'group-commit-floor-workers' | 'baseline-workers';
-export type ServerName = 'project' | ReferenceName | ScalingName;
+/** `one-process`: the project itself with one process, measured beside its workers (--db --workers=N). */
+export type ServerName = 'project' | ReferenceName | 'one-process';
 /** What the project's figures are divided by. */
 export type ComparedName = Exclude<ServerName, 'project'>;
 
@@ -47,70 +38,48 @@ export interface ProjectSetup {
   readonly logFile: string;
   /** PETSTORE_WORKERS (1 when absent). */
   readonly workers?: number;
-  /** Run it under node --cpu-prof, writing this profile. */
-  readonly profile?: CpuProfileFile;
 }
-
-/** Where node --cpu-prof writes a server's profile. */
-export interface CpuProfileFile {
-  readonly dir: string;
-  readonly name: string;
-}
-
-/** node's flags that write a CPU profile of the whole run to `profile`. */
-const profiling = (profile: CpuProfileFile | undefined): string[] =>
-  profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile.dir}`, `--cpu-prof-name=${profile.name}`];
 
 /**
  * The project at its default configuration but for the database and the key: its log level
  * stays `info`, so the request log line of every request is written while it is measured.
  */
-export function projectCommand(root: string, { database, logFile, workers = 1, profile }: ProjectSetup): ServerCommand {
+export function projectCommand(root: string, { database, logFile, workers = 1 }: ProjectSetup): ServerCommand {
   return {
     label: 'the project server',
     cwd: root,
-    nodeArgs: [...profiling(profile), join(root, 'dist/main.js')],
+    nodeArgs: [join(root, 'dist/main.js')],
     env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production', PETSTORE_WORKERS: String(workers) },
     stdoutFile: logFile,
     ...(isPostgresUrl(database) && { postgresUrl: database }),
   };
 }
 
-/** How a reference is run beyond its database: under --cpu-prof, or with busy work added to each request. */
+/** How a reference is run beyond its database. */
 export interface ReferenceSetup {
-  readonly profile?: CpuProfileFile;
-  /** Microseconds of busy work added to each request (BASELINE_EXTRA_WORK_MICROS). */
-  readonly extraWorkMicros?: number;
   /** On PostgreSQL, the size of its one pool (BASELINE_PG_POOL_SIZE): the project's default, so both may hold as many connections. */
   readonly poolSize?: number;
-  /** On PostgreSQL, how creates are written (BASELINE_PG_INSERTS): one INSERT each (the default) or one per turn. */
-  readonly inserts?: 'single' | 'grouped';
-  /** Processes sharing the port, each with its own pool (BASELINE_PROCESSES; 1 when absent). */
-  readonly processes?: number;
 }
 
-/** `database` is a SQLite file or a postgres:// URL; `script` is bench/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
+/** `database` is a SQLite file or a postgres:// URL; `script` is bench/servers/baseline-server.ts compiled to JavaScript (see baseline-build.ts). */
 export function referenceCommand(
   reference: ReferenceName,
   root: string,
   script: string,
   database: string,
-  { profile, extraWorkMicros = 0, poolSize, inserts, processes = 1 }: ReferenceSetup = {},
+  { poolSize }: ReferenceSetup = {},
 ): ServerCommand {
   return {
-    label: SERVED_BY[reference].label + (inserts === 'grouped' ? ', creates group-committed' : '') + (processes > 1 ? ` in ${processes} processes` : ''),
+    label: SERVED_BY[reference].label,
     cwd: root,
-    nodeArgs: [...profiling(profile), script],
+    nodeArgs: [script],
     env: {
       PETSTORE_DB: database,
       PETSTORE_API_KEYS: BENCH_API_KEY,
       NODE_ENV: 'production',
       BASELINE_SERVED_BY: SERVED_BY[reference].value,
       BASELINE_SYNCHRONOUS: REFERENCE_SYNCHRONOUS,
-      BASELINE_EXTRA_WORK_MICROS: String(extraWorkMicros),
       ...(poolSize !== undefined && { BASELINE_PG_POOL_SIZE: String(poolSize) }),
-      ...(inserts !== undefined && { BASELINE_PG_INSERTS: inserts }),
-      BASELINE_PROCESSES: String(processes),
     },
     ...(isPostgresUrl(database) && { postgresUrl: database }),
   };

@@ -2,9 +2,9 @@
 // against the card floor (the least a Koa + @koa/router server doing the baseline's work can
 // cost), create against the baseline, both at the same durability (synchronous = FULL). On
 // PostgreSQL (issue 15), create is held against the PostgreSQL baseline; reads are reported, not judged.
-import { measuredOf, type Outcome } from './measure.js';
+import { measuredOf, type Outcome } from '../harness/measure.js';
 import type { ScenarioKind } from './scenarios.js';
-import type { ComparedName, ServerName } from './servers.js';
+import type { ComparedName, ServerName } from '../servers/servers.js';
 
 export interface ThroughputTarget {
   readonly of: ComparedName;

@@ -3,9 +3,9 @@
 import { measureCpuUse, waitForQuiet } from './cpu-use.js';
 import type { LoadGenerator } from './load.js';
 import { type PostgresActivity, watchPostgres } from './postgres-activity.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from '../scenarios/scenarios.js';
 import { type ServerCommand, samplePeakRss, startServer } from './server-process.js';
-import { AUTH_HEADERS } from './servers.js';
+import { AUTH_HEADERS } from '../servers/servers.js';
 
 export interface Measurement {
   readonly requestsPerSecond: number;
@@ -43,13 +43,8 @@ export interface LoadSettings {
   readonly generator: LoadGenerator;
 }
 
-/** The monotonic clock in microseconds: the clock of V8's CPU profiles, so a profile can be cut to the measured window. */
-const nowMicros = (): number => Number(process.hrtime.bigint() / 1000n);
-
 export interface MeasureHooks {
   readonly log?: (line: string) => void;
-  /** Told the measured window (warm-up, start-up and stop excluded), in monotonic microseconds. */
-  readonly measuredWindow?: (startMicros: number, endMicros: number) => void;
 }
 
 export async function measure(
@@ -77,9 +72,7 @@ export async function measure(
     const rss = samplePeakRss(server.pid);
     const watch = command.postgresUrl === undefined ? undefined : await watchPostgres(command.postgresUrl);
     const cpu = measureCpuUse(server.pid);
-    const startMicros = nowMicros();
     const result = await load(settings.durationSeconds);
-    hooks.measuredWindow?.(startMicros, nowMicros());
     const cpuUse = cpu.stop(result.generatorCpuSeconds);
     const postgres = await watch?.stop();
     const peak = await rss.stop();

@@ -1,13 +1,13 @@
 // The files a scenario run writes, on SQLite or PostgreSQL: the JSON of every round and median
 // with the settings, the machine and the targets; the tables as Markdown; the throughput chart.
 import { throughputChart } from './chart-svg.js';
-import type { LoadGenerator } from './load.js';
-import { describeMachine, machineLine } from './machine.js';
-import type { BenchOptions } from './options.js';
+import type { LoadGenerator } from '../harness/load.js';
+import { describeMachine, machineLine } from '../harness/machine.js';
+import type { BenchOptions } from '../harness/options.js';
 import { markdownTable, type Table } from './report.js';
 import { caveatNote, count, generatorRecord, json, write } from './result-files.js';
-import type { ScenarioResult } from './run-scenarios.js';
-import type { ComparedName, ServerName } from './servers.js';
+import type { ScenarioResult } from '../harness/run-scenarios.js';
+import type { ServerName } from '../servers/servers.js';
 import { steadiness, steadinessNote } from './steadiness.js';
 
 export interface RunResults {
@@ -25,8 +25,6 @@ export interface RunResults {
   readonly note?: string;
   readonly targets: unknown;
   readonly names: readonly ServerName[];
-  /** The references whose ratios the chart writes (every name but the project's unless given). */
-  readonly compared?: readonly ComparedName[];
   readonly tables: readonly Table[];
   readonly results: readonly ScenarioResult[];
 }
@@ -35,18 +33,17 @@ export function writeRunResults(run: RunResults): void {
   const { options, generator, note } = run;
   const machine = describeMachine();
   const when = new Date().toISOString();
-  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros } = options;
+  const { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers } = options;
   const subtitle =
     `${run.subtitlePrefix}${count(pets)} pets, ${generator.name} with ${connections} connections,` +
-    `${workers > 1 ? ` project with ${workers} workers,` : ''}` +
-    `${extraWorkMicros > 0 ? ` references + ${extraWorkMicros} µs of busy work per request,` : ''} ` +
+    `${workers > 1 ? ` project with ${workers} workers,` : ''} ` +
     `${durationSeconds} s after ${warmupSeconds} s warm-up, median of ${rounds} rounds; ${machineLine(machine)}; ${when.slice(0, 10)}`;
   write({
     [`bench/results/${run.stem}.json`]: json({
       when,
       machine,
       loadGenerator: generatorRecord(generator, options),
-      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, extraWorkMicros, ...run.settings },
+      settings: { pets, connections, durationSeconds, warmupSeconds, rounds, references, workers, ...run.settings },
       ...(note !== undefined && { notes: note }),
       targets: run.targets,
       // Per scenario, how much the same server's CPU per request moved between rounds (steadiness.ts).
@@ -54,6 +51,6 @@ export function writeRunResults(run: RunResults): void {
       scenarios: run.results,
     }),
     [`bench/results/${run.stem}.md`]: `${run.tables.map(markdownTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${steadinessNote(run.results)}${caveatNote(generator)}\n`,
-    [run.chartPath]: throughputChart(run.results, run.names, subtitle, run.compared),
+    [run.chartPath]: throughputChart(run.results, run.names, subtitle),
   });
 }

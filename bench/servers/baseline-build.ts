@@ -4,19 +4,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 
-/**
- * The baseline's modules, from the root: its entry, the shared handler, the storage of each
- * database, and the two modules of the project the group-commit floor runs: its batching and
- * the insert-order lock.
- */
-const MODULES = [
-  'bench/baseline-server',
-  'bench/baseline-handler',
-  'bench/baseline-sqlite',
-  'bench/baseline-postgres',
-  'src/adapters/shared/write-batches',
-  'src/adapters/postgres/insert-order-lock',
-];
+/** The baseline's modules, from the root: its entry, the shared handler, the storage of each database. */
+const MODULES = ['baseline-server', 'baseline-handler', 'baseline-sqlite', 'baseline-postgres'].map((name) => `bench/servers/${name}`);
 
 /**
  * Writes bench/.compiled/<module>.js for each module, in the folders they have under the root,
@@ -34,5 +23,5 @@ export function compileBaseline(root: string): string {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, outputText);
   }
-  return join(dir, 'bench/baseline-server.js');
+  return join(dir, 'bench/servers/baseline-server.js');
 }

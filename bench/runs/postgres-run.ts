@@ -1,47 +1,33 @@
 // The scenario run on PostgreSQL (--db): the project and the PostgreSQL baseline (and the floors,
 // if named), each on its own seeded copy of one database, in alternating rounds, with what the
 // backends waited on sampled meanwhile. Results go to bench/results/postgres*.*; never to docs/.
-import { compileBaseline } from './baseline-build.js';
-import type { LoadGenerator } from './load.js';
-import type { BenchOptions } from './options.js';
-import { postgresActivityTable, workersTable } from './postgres-report.js';
-import { projectDefaultPoolSize, seedPostgres, shownUrl } from './postgres-databases.js';
-import { costTable, latencyTable, textTable, throughputTable } from './report.js';
-import { caveatNote, count, log, projectLog, ROOT } from './result-files.js';
-import { writeRunResults } from './run-results.js';
-import { runScenarios } from './run-scenarios.js';
-import { SCENARIOS } from './scenarios.js';
-import { steadinessNote } from './steadiness.js';
-import type { ServerCommand } from './server-process.js';
-import { type ComparedName, projectCommand, type ReferenceSetup, referenceCommand, type ServerName } from './servers.js';
-import { POSTGRES_TARGETS, POSTGRES_WORKERS_TARGETS } from './targets.js';
+import { compileBaseline } from '../servers/baseline-build.js';
+import type { LoadGenerator } from '../harness/load.js';
+import type { BenchOptions } from '../harness/options.js';
+import { postgresActivityTable } from '../report/postgres-report.js';
+import { projectDefaultPoolSize, seedPostgres, shownUrl } from '../databases/postgres-databases.js';
+import { costTable, latencyTable, textTable, throughputTable } from '../report/report.js';
+import { caveatNote, count, log, projectLog, ROOT } from '../report/result-files.js';
+import { writeRunResults } from '../report/run-results.js';
+import { runScenarios } from '../harness/run-scenarios.js';
+import { SCENARIOS } from '../scenarios/scenarios.js';
+import { steadinessNote } from '../report/steadiness.js';
+import type { ServerCommand } from '../harness/server-process.js';
+import { projectCommand, referenceCommand, type ServerName } from '../servers/servers.js';
+import { POSTGRES_TARGETS, POSTGRES_WORKERS_TARGETS } from '../scenarios/targets.js';
 
 /** What the tables do not say: the references, the pools, the targets. */
 const notes = (poolSize: number, { workers }: BenchOptions): string =>
   `Every reference here is the baseline's handler on pg with ONE pool of ${poolSize} connections (the project's default ` +
-  `PETSTORE_PG_POOL_SIZE) and, but for the group-commit floor, a plain INSERT … RETURNING with no lock of its own; the project ` +
+  `PETSTORE_PG_POOL_SIZE) and a plain INSERT … RETURNING with no lock of its own; the project ` +
   (workers > 1 ? `runs ${workers} workers, each with its own pool of ${poolSize} (${workers * poolSize} connections in all). ` : `has one pool of ${poolSize}. `) +
-  (workers > 1
-    ? `"one process" is the project itself with PETSTORE_WORKERS=1, in the same rounds; the group-commit floor is the baseline's ` +
-      `handler with the creates of each event-loop turn written as one INSERT under the project's insert-order lock, one batch ` +
-      `at a time; it and the baseline are measured in one process and in ${workers} (node:cluster, a pool of ${poolSize} each), ` +
-      'to show what a second process adds on this machine to the floor of the design and to a server that does not batch. '
-    : '') +
+  (workers > 1 ? '"one process" is the project itself with PETSTORE_WORKERS=1, in the same rounds. ' : '') +
   'Every server works on its own copy of the seeded database. The targets on PostgreSQL: create ≥ 0.80 × the baseline, and ' +
   (workers > 1
     ? `at least as many creates/s as one process; no RSS limit with workers (RSS is the sum of every process)`
     : `RSS < ${POSTGRES_TARGETS.rssMb} MB as on SQLite`) +
   '; the throughput of reads is reported, not judged. ' +
   'PostgreSQL CPU is that of every postgres process on this machine, the sampler\'s backend included, and is not counted as "other processes".';
-
-/** Measured beside N workers and set against themselves in one process (the workers table), not against the project. */
-const SCALING_REFERENCES: readonly ServerName[] = ['group-commit-floor', 'group-commit-floor-workers', 'baseline-workers'];
-
-/** Beside N workers: the project with one process; the group-commit floor in one and N; the baseline, if measured, in N. */
-const scalingNames = ({ references }: BenchOptions): ServerName[] => [
-  'one-process',
-  ...SCALING_REFERENCES.filter((name) => name !== 'baseline-workers' || references.includes('baseline')),
-];
 
 export async function postgresRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const url = options.database!;
@@ -58,9 +44,8 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
   };
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
-    // With workers, the project with one process runs in the same rounds (the workers target compares the two), and
-    // so do the group-commit floor and the baseline, each in one process and in N.
-    const names: ServerName[] = ['project', ...options.references, ...(options.workers > 1 ? scalingNames(options) : [])];
+    // With workers, the project with one process runs in the same rounds (the workers target compares the two).
+    const names: ServerName[] = ['project', ...options.references, ...(options.workers > 1 ? (['one-process'] as const) : [])];
     log(
       `${scenarios.length} scenarios × ${names.length} servers (${names.join(', ')}) × ${options.rounds} round(s) × ` +
         `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections`,
@@ -70,33 +55,21 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
       ['project', projectCommand(ROOT, { database: await databases.copyFor('project'), logFile: projectLog(workDir), workers: options.workers })],
     ]);
     for (const reference of options.references) {
-      const setup = { extraWorkMicros: options.extraWorkMicros, poolSize };
+      const setup = { poolSize };
       servers.set(reference, referenceCommand(reference, ROOT, baselineScript, await databases.copyFor(reference), setup));
     }
     if (options.workers > 1) {
       const oneProcess = { database: await databases.copyFor('one-process'), logFile: projectLog(workDir), workers: 1 };
       servers.set('one-process', { ...projectCommand(ROOT, oneProcess), label: 'the project server with one process' });
-      const floor = { extraWorkMicros: options.extraWorkMicros, poolSize, inserts: 'grouped' } as const;
-      const setups: Partial<Record<ServerName, ReferenceSetup>> = {
-        'group-commit-floor': floor,
-        'group-commit-floor-workers': { ...floor, processes: options.workers },
-        'baseline-workers': { extraWorkMicros: options.extraWorkMicros, poolSize, processes: options.workers },
-      };
-      for (const name of names.filter((name) => SCALING_REFERENCES.includes(name))) {
-        servers.set(name, referenceCommand('baseline', ROOT, baselineScript, await databases.copyFor(name), setups[name]));
-      }
     }
     const settings = { ...options, generator };
     const targets = options.workers > 1 ? POSTGRES_WORKERS_TARGETS : POSTGRES_TARGETS;
     const results = await runScenarios(scenarios, servers, settings, log, targets);
-    // The project's figures are divided by the baseline and by itself in one process; the floor and the
-    // baseline in N processes are set against themselves in the workers table.
-    const compared = names.filter((name): name is ComparedName => name !== 'project' && !SCALING_REFERENCES.includes(name));
+    // The project's figures are divided by the references and, with workers, by itself in one process.
     const tables = [
-      throughputTable(results, names, compared),
-      ...(options.workers > 1 ? [workersTable(results, names, options.workers)] : []),
-      latencyTable(results, names, compared),
-      costTable(results, names, compared),
+      throughputTable(results, names),
+      latencyTable(results, names),
+      costTable(results, names),
       postgresActivityTable(results, names),
     ];
     const note = notes(poolSize, options);
@@ -113,7 +86,6 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
       note,
       targets,
       names,
-      compared,
       tables,
       results,
     });

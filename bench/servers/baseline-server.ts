@@ -3,13 +3,9 @@
 // rules as the project, on better-sqlite3 or, for a postgres:// PETSTORE_DB, on one pg pool.
 // It is what the project's throughput is measured against.
 // Environment: PETSTORE_DB (a seeded SQLite file or a postgres:// URL of a seeded database), PETSTORE_API_KEYS, HOST, PORT,
-// BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE and BASELINE_PG_INSERTS (PostgreSQL: `single`, the
-// default, or `grouped`, the group-commit floor), BASELINE_SERVED_BY and BASELINE_EXTRA_WORK_MICROS (below),
-// BASELINE_PROCESSES (below).
-import cluster from 'node:cluster';
+// BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE (PostgreSQL), BASELINE_SERVED_BY (below).
 import { createServer, type RequestListener } from 'node:http';
 import type { Context } from 'koa';
-import type { BaselineInserts } from './baseline-postgres.js';
 import { type BaselineStorage, baselineHandler } from './baseline-handler.js';
 
 const env = process.env;
@@ -18,7 +14,7 @@ const env = process.env;
 async function openStorage(database: string): Promise<BaselineStorage> {
   if (/^postgres(ql)?:\/\//i.test(database)) {
     const { postgresStorage } = await import('./baseline-postgres.js');
-    return postgresStorage(database, Number(env['BASELINE_PG_POOL_SIZE'] ?? 10), (env['BASELINE_PG_INSERTS'] ?? 'single') as BaselineInserts);
+    return postgresStorage(database, Number(env['BASELINE_PG_POOL_SIZE'] ?? 10));
   }
   const { sqliteStorage } = await import('./baseline-sqlite.js');
   return sqliteStorage(database, env['BASELINE_SYNCHRONOUS'] ?? 'FULL');
@@ -36,21 +32,6 @@ async function openStorage(database: string): Promise<BaselineStorage> {
  *   a server built as the design card says (Koa and @koa/router) can cost.
  * Koa and the router are imported only when asked for, so the baseline loads neither.
  */
-/**
- * BASELINE_EXTRA_WORK_MICROS=N (`npm run bench -- --extra-work=N`): N microseconds of busy work
- * before each request is handled, to see what that much more work per request costs in
- * throughput on this machine (0, the default, adds nothing).
- */
-function withExtraWork(micros: number, handler: RequestListener): RequestListener {
-  if (micros === 0) return handler;
-  const nanos = BigInt(micros * 1000);
-  return (req, res) => {
-    const until = process.hrtime.bigint() + nanos;
-    while (process.hrtime.bigint() < until);
-    handler(req, res);
-  };
-}
-
 async function servedBy(kind: string, handler: RequestListener): Promise<RequestListener> {
   if (kind === 'node') return handler;
   if (kind !== 'koa' && kind !== 'koa-router') throw new Error(`BASELINE_SERVED_BY must be node, koa or koa-router, not "${kind}"`);
@@ -72,7 +53,7 @@ async function serve(): Promise<void> {
   const handle = baselineHandler(storage, env['PETSTORE_API_KEYS'] ?? '');
   const server = createServer(
     { maxHeaderSize: 16 * 1024, headersTimeout: 10_000, requestTimeout: 30_000, keepAliveTimeout: 5_000 },
-    await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', withExtraWork(Number(env['BASELINE_EXTRA_WORK_MICROS'] ?? 0), handle)),
+    await servedBy(env['BASELINE_SERVED_BY'] ?? 'node', handle),
   );
 
   server.listen(Number(env['PORT'] ?? 0), env['HOST'] ?? '127.0.0.1', () => {
@@ -92,20 +73,4 @@ async function serve(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-/**
- * BASELINE_PROCESSES=N (N > 1): N processes of node:cluster share the port, as the project's
- * PETSTORE_WORKERS does, each with its own storage (its own pool); this primary only starts
- * them and, on SIGTERM or SIGINT, stops them and exits after the last.
- */
-const processes = Number(env['BASELINE_PROCESSES'] ?? 1);
-if (processes > 1 && cluster.isPrimary) {
-  for (let i = 0; i < processes; i++) cluster.fork();
-  const stopAll = (): void => {
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
-  };
-  cluster.on('exit', () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0));
-  process.on('SIGTERM', stopAll);
-  process.on('SIGINT', stopAll);
-} else {
-  await serve();
-}
+await serve();

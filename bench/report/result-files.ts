@@ -2,9 +2,9 @@
 // and how the load generator is recorded beside them.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoadGenerator } from './load.js';
+import type { LoadGenerator } from '../harness/load.js';
 
-export const ROOT = new URL('..', import.meta.url).pathname;
+export const ROOT = new URL('../..', import.meta.url).pathname;
 const RESULTS = join(ROOT, 'bench/results');
 export const log = (line: string): void => void process.stdout.write(`${line}\n`);
 export const count = (n: number): string => n.toLocaleString('en-US');

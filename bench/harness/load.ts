@@ -1,6 +1,6 @@
 // What one load run asks and answers, whichever program generates the load: wrk, or autocannon
 // where wrk cannot be had (load-generator.ts chooses).
-import type { BenchRequest } from './scenarios.js';
+import type { BenchRequest } from '../scenarios/scenarios.js';
 
 export interface LoadSpec {
   readonly origin: string;

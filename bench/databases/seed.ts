@@ -2,9 +2,9 @@
 // so the schema, indexes and settings are exactly the server's.
 import { copyFileSync } from 'node:fs';
 
-type OpenSqliteDatabase = typeof import('../src/adapters/sqlite/open-sqlite-database.js').openSqliteDatabase;
+type OpenSqliteDatabase = typeof import('../../src/adapters/sqlite/open-sqlite-database.js').openSqliteDatabase;
 
-const COMPILED = new URL('../dist/adapters/sqlite/open-sqlite-database.js', import.meta.url);
+const COMPILED = new URL('../../dist/adapters/sqlite/open-sqlite-database.js', import.meta.url);
 const STATUSES = ['available', 'pending', 'sold'] as const;
 const NAMES = ['Rex', 'Tom', 'Felix', 'Bella', 'Luna', 'Max', 'Milo', 'Coco', 'Kiwi', 'Nala'] as const;
 

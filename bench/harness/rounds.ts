@@ -2,9 +2,9 @@
 // again when other processes disturbed too many rounds, and the median of each side reported.
 import { measure, type LoadSettings, type Measurement, type Outcome } from './measure.js';
 import { describeActivity, pooledActivity } from './postgres-activity.js';
-import type { Scenario } from './scenarios.js';
+import type { Scenario } from '../scenarios/scenarios.js';
 import type { ServerCommand } from './server-process.js';
-import type { ServerName } from './servers.js';
+import type { ServerName } from '../servers/servers.js';
 
 /** Rounds added, at most, while a side has too few undisturbed rounds. */
 const EXTRA_ROUNDS = 3;

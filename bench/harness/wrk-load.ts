@@ -1,10 +1,10 @@
 // One wrk run against one server. wrk runs in a process of its own on one thread (-t1), so the
-// server has the other core; bench/wrk-requests.lua sends the scenario's requests and reports.
+// server has the other core; bench/harness/wrk-requests.lua sends the scenario's requests and reports.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { LoadGenerator, LoadResult, LoadSpec } from './load.js';
-import type { BenchRequest } from './scenarios.js';
+import type { BenchRequest } from '../scenarios/scenarios.js';
 
 const SCRIPT = new URL('./wrk-requests.lua', import.meta.url).pathname;
 const RESULT_MARK = 'BENCH-RESULT ';

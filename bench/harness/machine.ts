@@ -11,7 +11,7 @@ export interface Machine {
   /**
    * How an idle CPU waits (Linux cpuidle): on this project's virtual machines, the haltpoll
    * governor with guest halt-polling off, so that a response waking an idle wrk costs the server
-   * a trip to the hypervisor (docs/benchmarks.md, "Why a slower server pays more here").
+   * a trip to the hypervisor (docs/performance.md).
    */
   readonly cpuIdle: string;
 }

@@ -2,11 +2,11 @@
 // same CPU per request in every round on a steady machine; on a virtual machine whose host is
 // busy with other guests, the same code can cost twice as much from one round to the next, and
 // no ratio of the run means anything then. Other processes inside the machine are caught as
-// "disturbed" rounds (measure.ts); this catches what happens outside it, which no process here
-// shows. See docs/benchmarks.md, "Method".
-import { type Measurement, measuredOf, type Outcome } from './measure.js';
-import { median } from './rounds.js';
-import type { ScenarioResult } from './run-scenarios.js';
+// "disturbed" rounds (harness/measure.ts); this catches what happens outside it, which no process here
+// shows. See docs/performance.md.
+import { type Measurement, measuredOf, type Outcome } from '../harness/measure.js';
+import { median } from '../harness/rounds.js';
+import type { ScenarioResult } from '../harness/run-scenarios.js';
 
 /**
  * The median spread above which a run is called unsteady. On a quiet machine the servers' spreads

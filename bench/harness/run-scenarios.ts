@@ -2,10 +2,10 @@
 // in alternating rounds.
 import type { Outcome } from './measure.js';
 import { measureInRounds, type RoundSettings } from './rounds.js';
-import type { Scenario, ScenarioKind } from './scenarios.js';
+import type { Scenario, ScenarioKind } from '../scenarios/scenarios.js';
 import type { ServerCommand } from './server-process.js';
-import type { ServerName } from './servers.js';
-import { judge, TARGETS, type Targets, type Verdict } from './targets.js';
+import type { ServerName } from '../servers/servers.js';
+import { judge, TARGETS, type Targets, type Verdict } from '../scenarios/targets.js';
 
 export interface ScenarioResult {
   readonly id: string;

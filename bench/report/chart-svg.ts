@@ -1,10 +1,10 @@
-// The throughput chart of docs/benchmarks.md: one group per scenario, a bar per server (the
+// The throughput chart of docs/performance.md (docs/performance.svg): one group per scenario, a bar per server (the
 // project, then its references), with the medians and the project's ratio to the references
 // written on it. Plain SVG, no library.
-import { measuredOf, type Outcome } from './measure.js';
+import { measuredOf, type Outcome } from '../harness/measure.js';
 import { comparedIn, projectRatio, SERVER_TITLES } from './report.js';
-import type { ScenarioResult } from './run-scenarios.js';
-import type { ComparedName, ServerName } from './servers.js';
+import type { ScenarioResult } from '../harness/run-scenarios.js';
+import type { ComparedName, ServerName } from '../servers/servers.js';
 
 const WIDTH = 960;
 const HEIGHT = 480;
@@ -15,9 +15,6 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   'koa-floor': '#e0b469',
   'card-floor': '#6aa86e',
   'one-process': '#7fa7d9',
-  'group-commit-floor': '#8e6bb0',
-  'group-commit-floor-workers': '#c0a6d9',
-  'baseline-workers': '#d3d5d9',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
@@ -25,9 +22,6 @@ const LEGEND: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor (baseline in Koa)',
   'card-floor': 'card floor (baseline behind Koa + @koa/router)',
   'one-process': 'project, one process',
-  'group-commit-floor': 'group-commit floor (baseline, one INSERT a turn)',
-  'group-commit-floor-workers': 'group-commit floor, N processes',
-  'baseline-workers': 'baseline, N processes',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

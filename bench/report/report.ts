@@ -1,11 +1,11 @@
 // The figures of a scenario run as tables (throughput, latency, cost), printed as text
 // (stdout) or Markdown (results). Every figure is a median over the rounds; every ratio is the
 // project's median over a reference's.
-import { measuredOf, type Measurement, type Outcome } from './measure.js';
-import type { ScenarioResult } from './run-scenarios.js';
-import type { ScaleRow } from './scale-check.js';
-import type { ComparedName, ServerName } from './servers.js';
-import { TARGETS } from './targets.js';
+import { measuredOf, type Measurement, type Outcome } from '../harness/measure.js';
+import type { ScenarioResult } from '../harness/run-scenarios.js';
+import type { ScaleRow } from '../runs/scale-check.js';
+import type { ComparedName, ServerName } from '../servers/servers.js';
+import { TARGETS } from '../scenarios/targets.js';
 
 export interface Table {
   readonly header: readonly string[];
@@ -18,9 +18,6 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor',
   'card-floor': 'card floor',
   'one-process': 'one process',
-  'group-commit-floor': 'group-commit floor',
-  'group-commit-floor-workers': 'group-commit floor, workers',
-  'baseline-workers': 'baseline, workers',
 };
 
 const rate = (o: Outcome | undefined): string =>

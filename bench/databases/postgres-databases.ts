@@ -4,11 +4,11 @@
 // pg_stat_activity can be read per server by database name. All are dropped at the end.
 import pg from 'pg';
 
-type MigratePostgres = typeof import('../src/adapters/postgres/migrations.js').migratePostgres;
-type ConfigDefaults = typeof import('../src/config/config.js').CONFIG_DEFAULTS;
+type MigratePostgres = typeof import('../../src/adapters/postgres/migrations.js').migratePostgres;
+type ConfigDefaults = typeof import('../../src/config/config.js').CONFIG_DEFAULTS;
 
-const MIGRATIONS = new URL('../dist/adapters/postgres/migrations.js', import.meta.url);
-const CONFIG = new URL('../dist/config.js', import.meta.url);
+const MIGRATIONS = new URL('../../dist/adapters/postgres/migrations.js', import.meta.url);
+const CONFIG = new URL('../../dist/config/config.js', import.meta.url);
 
 /** The project's default pool size (PETSTORE_PG_POOL_SIZE), which the PostgreSQL baseline's one pool takes too. */
 export const projectDefaultPoolSize = async (): Promise<number> =>
@@ -43,7 +43,7 @@ async function run(url: string, ...statements: string[]): Promise<Record<string,
   }
 }
 
-/** Pets 1..count as bench/seed.ts seeds SQLite (same names, categories and statuses), in one statement. */
+/** Pets 1..count as bench/databases/seed.ts seeds SQLite (same names, categories and statuses), in one statement. */
 const SEED_SQL = (count: number): string => `INSERT INTO pets (name, category_id, status)
   SELECT (ARRAY['Rex','Tom','Felix','Bella','Luna','Max','Milo','Coco','Kiwi','Nala'])[i % 10 + 1] || ' ' || i,
          i % 50 + 1,

@@ -17,8 +17,6 @@ export interface ServerCommand {
   readonly stdoutFile?: string;
   /** The postgres:// URL of the database it works on, whose backends are watched while it is measured (postgres-activity.ts). */
   readonly postgresUrl?: string;
-  /** A program that runs `node` for it (valgrind and its options), which then has the server's process id. */
-  readonly wrapper?: readonly string[];
 }
 
 export interface RunningServer {
@@ -58,8 +56,7 @@ const exited = (child: ChildProcess): Promise<void> =>
 export async function startServer(command: ServerCommand, timeoutMs = 15_000): Promise<RunningServer> {
   const port = await freePort();
   const stdout = command.stdoutFile === undefined ? 'ignore' : openSync(command.stdoutFile, 'a');
-  const [program, ...args] = [...(command.wrapper ?? []), process.execPath, ...command.nodeArgs];
-  const child = spawn(program!, args, {
+  const child = spawn(process.execPath, command.nodeArgs, {
     env: { ...command.env, PORT: String(port), HOST: '127.0.0.1', PATH: process.env['PATH'] ?? '' },
     cwd: command.cwd,
     stdio: ['ignore', stdout, 'pipe'],

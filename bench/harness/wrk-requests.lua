@@ -1,4 +1,4 @@
--- The wrk script of the bench (bench/wrk-load.ts runs it): sends a scenario's requests in the
+-- The wrk script of the bench (bench/harness/wrk-load.ts runs it): sends a scenario's requests in the
 -- order of the file the bench wrote, one a line ("METHOD PATH" or "METHOD PATH JSON-BODY"),
 -- again from the first after the last; at the end prints one line "BENCH-RESULT {json}".
 -- With one thread (-t1) the sequence is the same for every server, whichever connection sends.

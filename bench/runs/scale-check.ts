@@ -1,13 +1,13 @@
 // The scale check: the status filter and the deep page at a small and a large number of pets.
 // Their cost must not grow with the data: large/small time per request within TARGETS.scaleRatio.
 import { join } from 'node:path';
-import type { LoadSettings, Outcome } from './measure.js';
-import { measureInRounds } from './rounds.js';
-import { deepPage, listByStatus } from './scenarios.js';
-import { copyDatabase, seedPets } from './seed.js';
-import type { ServerCommand } from './server-process.js';
-import { projectCommand, referenceCommand, type ServerName } from './servers.js';
-import { TARGETS } from './targets.js';
+import type { LoadSettings, Outcome } from '../harness/measure.js';
+import { measureInRounds } from '../harness/rounds.js';
+import { deepPage, listByStatus } from '../scenarios/scenarios.js';
+import { copyDatabase, seedPets } from '../databases/seed.js';
+import type { ServerCommand } from '../harness/server-process.js';
+import { projectCommand, referenceCommand, type ServerName } from '../servers/servers.js';
+import { TARGETS } from '../scenarios/targets.js';
 
 const count = (n: number): string => n.toLocaleString('en-US');
 
