@@ -91,6 +91,16 @@ describe('the HTTP adapter mounted under a prefix', () => {
     expect((await raw(`${PREFIX}/healthz`)).status).to.equal(200);
   });
 
+  it("points the links of the served document's description at the prefix, and each answers", async () => {
+    const document = (await (await raw(`${PREFIX}/v1/openapi.json`)).json()) as { info: { description: string } };
+    const links = [...document.info.description.matchAll(/\]\(([^)]+)\)/g)].map((m) => m[1]!);
+    expect(links).to.include.members([`${PREFIX}/docs/errors`, `${PREFIX}/docs/api-conventions`]);
+    for (const link of links) {
+      expect(link.startsWith(`${PREFIX}/`), link).to.equal(true);
+      expect((await raw(link)).status, link).to.equal(200);
+    }
+  });
+
   it('keeps every prefix of nested mounts', async () => {
     const created = await clientFor(server.url, TEST_API_KEY, '/api/nested').postJson('/v1/pets', { name: 'Deep', categoryId: 1 });
     expect(created.headers['location']).to.equal(`/api/nested/v1/pets/${created.json.id}`);

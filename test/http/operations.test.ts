@@ -35,6 +35,25 @@ describe('discovery and operations', () => {
       expect(Object.keys(res.json.paths)).to.include.members(['/pets', '/pets/{petId}']);
     });
 
+    it("serves the API's operations in the document, but not the reference page's own files", async () => {
+      const { url } = await start({ kind: 'memory' });
+      const paths = Object.keys((await request(url, '/v1/openapi.json')).json.paths);
+      expect(paths).to.include.members(['/pets', '/pets/{petId}', '/docs', '/docs/errors', '/docs/api-conventions', '/healthz']);
+      expect(paths).not.to.include.members(['/docs/init.js']);
+      expect(paths).not.to.include.members(['/docs/assets/{file}']);
+      // They are still answered, and the tests still check their answers against docs/openapi.yaml.
+      expect((await request(url, '/docs/init.js')).status).to.equal(200);
+    });
+
+    it('serves the API conventions the document links to, as Markdown, without a key', async () => {
+      const { url } = await start({ kind: 'memory' });
+      const res = await request(url, '/docs/api-conventions');
+      expect(res.status).to.equal(200);
+      expect(res.headers['content-type']).to.equal('text/markdown; charset=utf-8');
+      expect(res.text).to.contain('# API conventions').and.contain('X-Request-Id');
+      expect((await request(url, '/v1/openapi.json')).json.info.description).to.contain('](/docs/api-conventions)');
+    });
+
     it('serves the API reference page and its assets from the package, and nothing else of it', async () => {
       const { url } = await start({ kind: 'memory' });
       const page = await request(url, '/docs');

@@ -93,8 +93,8 @@ export async function assertDocumented(method: string, url: string, res: Checked
     return;
   }
   if (route === undefined) {
-    // OPTIONS is answered 200 with Allow and no body on every documented path (see the document's
-    // overview). A CORS preflight is answered 204 with the Access-Control-* headers instead.
+    // OPTIONS is answered 200 with Allow and no body on every documented path (see
+    // docs/api-conventions.md). A CORS preflight is answered 204 with the Access-Control-* headers instead.
     if (method === 'OPTIONS' && res.status === 200 && res.headers['allow'] !== undefined && res.headers['content-length'] === '0') return;
     if (method === 'OPTIONS' && res.status === 204 && res.headers['access-control-allow-methods'] !== undefined) return;
     if (res.status < 400) throw new Error(`${where}: no documented operation answers this`);

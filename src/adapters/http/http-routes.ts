@@ -3,7 +3,7 @@
 // (allowedMethods, mounted in create-http-app.ts); a path no route has falls through to 404.
 import type { Router, RouterMiddleware } from '@koa/router';
 import compose from 'koa-compose';
-import { API_REFERENCE_PATH, type ApiReferenceHandlers } from './handlers/api-reference.js';
+import { API_CONVENTIONS_PATH, API_REFERENCE_PATH, type ApiReferenceHandlers } from './handlers/api-reference.js';
 import { DEPRECATIONS_PATH, markDeprecated } from './middleware/deprecation.js';
 import type { HttpMetrics } from './middleware/http-metrics.js';
 import { readIdempotencyKey } from './request/idempotency-key-header.js';
@@ -51,6 +51,7 @@ export function declareRoutes(router: Router, parts: RouteParts): void {
   router.get('apiReferenceAsset', `${API_REFERENCE_PATH}/assets/:file`, reference.asset);
   router.get('errorCodes', ERRORS_DOC_PATH, reference.errors);
   router.get('deprecations', DEPRECATIONS_PATH, reference.deprecations);
+  router.get('apiConventions', API_CONVENTIONS_PATH, reference.conventions);
 
   router.get('listPets', `${apiBasePath}/pets`, inOrder(...guard, pets.listPets));
   router.post('createPet', `${apiBasePath}/pets`, inOrder(...guard, readIdempotencyKey, ...jsonBody, pets.createPet));

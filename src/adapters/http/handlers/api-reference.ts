@@ -1,8 +1,8 @@
 // GET /docs: an interactive API reference (Swagger UI, served from the swagger-ui-dist
 // package itself, no CDN) of /v1/openapi.json, where a user can enter a key and try each
-// operation. Also the Markdown pages the API links to: /docs/errors and /docs/deprecations,
-// and the OpenAPI document itself. None of them needs a key: a client learns the interface
-// before it has one.
+// operation. Also the Markdown pages the API links to: /docs/errors, /docs/deprecations and
+// /docs/api-conventions, and the OpenAPI document itself. None of them needs a key: a client
+// learns the interface before it has one.
 import { createReadStream } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,8 @@ import { mountPrefix } from '../request/request-path.js';
 import { sendJson } from '../response/send-json.js';
 
 export const API_REFERENCE_PATH = '/docs';
+/** Where docs/api-conventions.md is served: what holds for every path, linked from the document's info. */
+export const API_CONVENTIONS_PATH = `${API_REFERENCE_PATH}/api-conventions`;
 
 // The only files of swagger-ui-dist that the page loads; nothing else of the package is served.
 const ASSETS: Readonly<Record<string, string>> = {
@@ -59,6 +61,7 @@ export class ApiReferenceHandlers {
   private readonly assetsDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   private readonly errorsPage = readPackageFile('docs/errors.md');
   private readonly deprecationsPage = readPackageFile('docs/deprecations.md');
+  private readonly conventionsPage = readPackageFile('docs/api-conventions.md');
   private readonly openApiDocument = loadOpenApiDocument();
 
   /** `apiBasePath` is where the operations are served (`/v1`), `openApiPath` where the document is. */
@@ -94,6 +97,9 @@ export class ApiReferenceHandlers {
 
   /** GET /docs/deprecations: the migration notes (docs/deprecations.md). */
   readonly deprecations: RouterMiddleware = (ctx) => markdown(ctx, this.deprecationsPage);
+
+  /** GET /docs/api-conventions: what holds for every path (docs/api-conventions.md). */
+  readonly conventions: RouterMiddleware = (ctx) => markdown(ctx, this.conventionsPage);
 
   /** GET /v1/openapi.json: the OpenAPI document, with servers that point at this very server. */
   readonly openApi: RouterMiddleware = (ctx) => {

@@ -17,9 +17,11 @@ export function loadOpenApiDocument(): Record<string, unknown> {
 }
 
 /**
- * The document as served: identical but for `servers`, which point at this very server (behind
- * any mount prefix): the API at `apiBasePath`, and the paths with servers of their own
- * (/healthz, /docs…) at `rootPath`.
+ * The document as served: identical but for three things. `servers` point at this very server
+ * (behind any mount prefix): the API at `apiBasePath`, and the paths with servers of their own
+ * (/healthz, /docs...) at `rootPath`. The paths marked `x-internal: true` (the API reference
+ * page's own files, not part of the API) are left out. And the links of `info.description`
+ * to the service's own pages (`](/docs/...)`) start at `rootPath`.
  */
 export function servedOpenApiDocument(
   document: Record<string, unknown>,
@@ -27,10 +29,14 @@ export function servedOpenApiDocument(
   rootPath = '/',
 ): Record<string, unknown> {
   const paths = Object.fromEntries(
-    Object.entries(document['paths'] as Record<string, Record<string, unknown>>).map(([path, item]) => [
-      path,
-      item['servers'] === undefined ? item : { ...item, servers: [{ url: rootPath, description: 'this server' }] },
-    ]),
+    Object.entries(document['paths'] as Record<string, Record<string, unknown>>)
+      .filter(([, item]) => item['x-internal'] !== true)
+      .map(([path, item]) => [
+        path,
+        item['servers'] === undefined ? item : { ...item, servers: [{ url: rootPath, description: 'this server' }] },
+      ]),
   );
-  return { ...document, paths, servers: [{ url: apiBasePath, description: 'this server' }] };
+  const info = document['info'] as Record<string, unknown>;
+  const description = String(info['description'] ?? '').replaceAll('](/', `](${rootPath}`);
+  return { ...document, info: { ...info, description }, paths, servers: [{ url: apiBasePath, description: 'this server' }] };
 }
