@@ -72,7 +72,7 @@ export const PG_POOL_SIZE_RANGE = { min: 1, max: 1000 } as const;
 const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>): t.Type<A, unknown, unknown> =>
   new t.Type<A, unknown, unknown>(
     name,
-    (u): u is A => false,
+    (_u): _u is A => false,
     (u, c) => {
       const result = typeof u === 'string' ? parse(u) : E.left('must be text');
       return E.isRight(result) ? t.success(result.right) : t.failure(u, c, result.left);
