@@ -1,0 +1,16 @@
+import * as E from 'fp-ts/lib/Either.js';
+import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
+import { type PetNotFound, petNotFound } from '../errors.js';
+import type { PetId } from '../pet.js';
+import type { VersionedPet } from '../pet-changes.js';
+import type { PetRepository } from '../ports.js';
+
+/** The use case that fetches one pet with its version (for an ETag), or answers {@link PetNotFound}. */
+export type GetVersionedPet = (id: PetId) => TaskEither<PetNotFound, VersionedPet>;
+
+/** Fetches one pet and its version by the pet's id, or says that no pet has it. */
+export const getVersionedPet =
+  (pets: PetRepository): GetVersionedPet =>
+  (id) =>
+  () =>
+    pets.findVersioned(id).then(E.fromOption(() => petNotFound(id)));
