@@ -13,7 +13,6 @@ export * from './use-cases/list-pets.js';
 export * from './use-cases/get-pet.js';
 export * from './use-cases/create-pet.js';
 export * from './use-cases/create-pet-once.js';
-export * from './use-cases/get-versioned-pet.js';
 export * from './use-cases/update-pet.js';
 export * from './use-cases/delete-pet.js';
 export * from './use-cases/api-key-admin.js';

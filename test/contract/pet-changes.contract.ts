@@ -1,6 +1,6 @@
 // The behaviour of PetRepository for pets that change (interface 1.1): versions, compare-and-set
 // updates and deletions, and the status transitions of the domain held on every adapter
-// through the use cases that change pets.
+// through the use cases that change pets. Part of petRepositoryContract.
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
@@ -15,19 +15,17 @@ import {
   statusesAllowedFrom,
   updatePet,
 } from '../../src/domain/index.js';
-import { draft, type RepositoryUnderTest } from './pet-repository.contract.js';
+import { draft } from './pet-repository.contract.js';
 
 const limit = (n: number) => n as Limit;
 
-export function petChangesContract(adapterName: string, open: () => Promise<RepositoryUnderTest>): void {
-  describe(`PetRepository contract, pets that change: ${adapterName}`, () => {
-    let subject: RepositoryUnderTest;
+/** The tests of pets that change, inside petRepositoryContract's describe, on the adapter it opened for each test. */
+export function petChangesContract(repository: () => PetRepository): void {
+  describe('pets that change', () => {
     let repo: PetRepository;
-    beforeEach(async () => {
-      subject = await open();
-      repo = subject.repository;
+    beforeEach(() => {
+      repo = repository();
     });
-    afterEach(async () => subject.close());
 
     it('gives a new pet version 1, and finds nothing for an id no pet has', async () => {
       const created = await repo.create(draft('Rex'));

@@ -2,14 +2,11 @@
 // IdempotencyStore of the same storage, whose records createCompleting completes.
 import { forEveryStorage } from '../support/every-storage.js';
 import { PET_STORAGE } from '../support/pet-storage.js';
-import { petChangesContract } from './pet-changes.contract.js';
 import { petRepositoryContract } from './pet-repository.contract.js';
 
-forEveryStorage(PET_STORAGE, (name, open) => {
-  const opened = async () => {
+forEveryStorage(PET_STORAGE, (name, open) =>
+  petRepositoryContract(name, async () => {
     const { adapter, close } = await open();
     return { ...adapter, close };
-  };
-  petRepositoryContract(name, opened);
-  petChangesContract(name, opened);
-});
+  }),
+);
