@@ -41,6 +41,9 @@ class UnreliablePetRepository implements PetRepository {
   };
   findById: PetRepository['findById'] = (id) => this.pets.findById(id);
   list: PetRepository['list'] = (query) => this.pets.list(query);
+  findVersioned: PetRepository['findVersioned'] = (id) => this.pets.findVersioned(id);
+  update: PetRepository['update'] = (id, version, draft) => this.pets.update(id, version, draft);
+  remove: PetRepository['remove'] = (id, version) => this.pets.remove(id, version);
 }
 
 // The pets and the idempotency records are replaced together: they live in one storage.

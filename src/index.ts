@@ -75,6 +75,9 @@ export {
   type Pet as ClientPet,
   type NewPet as ClientNewPet,
   type PetPage as ClientPetPage,
+  type PetPatch as ClientPetPatch,
+  type PetWithETag as ClientPetWithETag,
+  type ChangePetOptions,
 } from './client/index.js';
 
 // The composition root and its configuration.

@@ -87,6 +87,9 @@ describe('createPetStore', () => {
       createCompleting: (draft, hold) => ((created += 1), pets.createCompleting(draft, hold)),
       findById: (id) => pets.findById(id),
       list: (query) => pets.list(query),
+      findVersioned: (id) => pets.findVersioned(id),
+      update: (id, version, draft) => pets.update(id, version, draft),
+      remove: (id, version) => pets.remove(id, version),
     };
     const petStore = await createPetStore({
       apiKeys: [TEST_API_KEY],

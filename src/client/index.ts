@@ -3,4 +3,4 @@
 export { PetStoreClient, type PetStoreClientOptions, type CreatePetOptions } from './pet-store-client.js';
 export { PetStoreError, type PetStoreErrorDetail, CLIENT_ERROR_CODES } from './pet-store-error.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
-export type { CallOptions, ListPetsParams, NewPet, Pet, PetPage, PetStatus } from './types.js';
+export type { CallOptions, ChangePetOptions, ListPetsParams, NewPet, Pet, PetPage, PetPatch, PetStatus, PetWithETag } from './types.js';

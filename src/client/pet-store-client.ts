@@ -4,7 +4,17 @@ import { linkTarget } from './link-header.js';
 import { CLIENT_ERROR_CODES, PetStoreError } from './pet-store-error.js';
 import { errorOf, networkFailure, readJson } from './responses.js';
 import { DEFAULT_RETRY_POLICY, delayBefore, isRetryableStatus, type RetryPolicy, sleep } from './retry.js';
-import { type CallOptions, isPet, type ListPetsParams, type NewPet, type Pet, type PetPage } from './types.js';
+import {
+  type CallOptions,
+  type ChangePetOptions,
+  isPet,
+  type ListPetsParams,
+  type NewPet,
+  type Pet,
+  type PetPage,
+  type PetPatch,
+  type PetWithETag,
+} from './types.js';
 
 /** How a {@link PetStoreClient} reaches the service. */
 export interface PetStoreClientOptions {
@@ -105,9 +115,42 @@ export class PetStoreClient {
    * @deprecated The service removes `GET /pets/{petId}` on 2030-12-05: list with a status filter instead.
    */
   async getPet(id: number, options: CallOptions = {}): Promise<Pet> {
+    return (await this.getPetWithETag(id, options)).pet;
+  }
+
+  /**
+   * One pet by its id, with its ETag (for {@link updatePet} and {@link deletePet} with `ifMatch`).
+   * @deprecated As {@link getPet}: the service removes `GET /pets/{petId}` on 2030-12-05.
+   */
+  async getPetWithETag(id: number, options: CallOptions = {}): Promise<PetWithETag> {
+    return this.tagged(await this.call(this.petUrl(id), options));
+  }
+
+  /** Changes a pet with a JSON merge patch; fails with `invalid_transition` (409) for a status its current one does not lead to. */
+  async updatePet(id: number, patch: PetPatch, options: ChangePetOptions = {}): Promise<PetWithETag> {
+    return this.tagged(
+      await this.call(this.petUrl(id), options, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json', ...ifMatchHeader(options) },
+        body: JSON.stringify(patch),
+      }),
+    );
+  }
+
+  /** Deletes a pet for good; fails with `pet_not_found` (404) when there is none. */
+  async deletePet(id: number, options: ChangePetOptions = {}): Promise<void> {
+    await this.call(this.petUrl(id), options, { method: 'DELETE', headers: ifMatchHeader(options) });
+  }
+
+  private petUrl(id: number): URL {
     if (!Number.isSafeInteger(id) || id < 1) throw new TypeError('id must be a positive integer');
-    const { body } = await this.call(new URL(`pets/${id}`, this.base), options);
-    return this.expectPet(body);
+    return new URL(`pets/${id}`, this.base);
+  }
+
+  private tagged({ body, response }: { body: unknown; response: Response }): PetWithETag {
+    const etag = response.headers.get('ETag');
+    if (etag === null) throw this.unexpected('the answer has no ETag', response);
+    return { pet: this.expectPet(body), etag };
   }
 
   private async page(url: URL, options: CallOptions): Promise<PetPage> {
@@ -149,6 +192,8 @@ export class PetStoreClient {
         const response = await this.fetch(url, { ...init, headers, signal, redirect: 'manual' });
         const body = await readJson(response);
         if (response.ok) {
+          // 204 No Content (a deletion) is the one success without a body.
+          if (response.status === 204) return { body: undefined, response };
           if (body === undefined) throw this.unexpected(`the ${response.status} answer is not JSON`, response);
           return { body, response };
         }
@@ -165,3 +210,5 @@ export class PetStoreClient {
     }
   }
 }
+
+const ifMatchHeader = ({ ifMatch }: ChangePetOptions): Record<string, string> => (ifMatch === undefined ? {} : { 'If-Match': ifMatch });

@@ -18,6 +18,31 @@ export interface Pet {
   readonly status: PetStatus;
 }
 
+/** A pet and its ETag: the version of the pet the answer carried, for `ifMatch` (since interface 1.1). */
+export interface PetWithETag {
+  readonly pet: Pet;
+  /** The strong entity-tag of the answer, such as `"5-2"`: send it as `ifMatch` to change the pet only as it was read. */
+  readonly etag: string;
+}
+
+/** A JSON merge patch of a pet: each field sent replaces the pet's (since interface 1.1). */
+export interface PetPatch {
+  readonly name?: string;
+  readonly categoryId?: number;
+  readonly status?: PetStatus;
+}
+
+/** Options of a change or deletion of a pet. */
+export interface ChangePetOptions extends CallOptions {
+  /**
+   * An ETag from an earlier answer (or `*`): the change is made only if the pet is still in
+   * that version, else the call fails with `precondition_failed` (412). Without it the last
+   * change wins. A retried attempt whose first one got through answers 412 (or 404 for a
+   * deletion): check the pet before deciding again.
+   */
+  readonly ifMatch?: string;
+}
+
 /** One page of the pet list. */
 export interface PetPage {
   readonly pets: readonly Pet[];

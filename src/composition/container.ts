@@ -20,8 +20,14 @@ import {
   createPet,
   type CreatePetOnce,
   createPetOnce,
+  type DeletePet,
+  deletePet,
   type GetPet,
   getPet,
+  type GetVersionedPet,
+  getVersionedPet,
+  type UpdatePet,
+  updatePet,
   isActiveApiKey,
   type ListPets,
   listPets,
@@ -49,6 +55,9 @@ export function createContainer(options: ContainerOptions): Container {
   container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
   container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
+  container.bind<GetVersionedPet>(TOKENS.GetVersionedPet).toResolvedValue(getVersionedPet, [TOKENS.PetRepository]);
+  container.bind<UpdatePet>(TOKENS.UpdatePet).toResolvedValue(updatePet, [TOKENS.PetRepository]);
+  container.bind<DeletePet>(TOKENS.DeletePet).toResolvedValue(deletePet, [TOKENS.PetRepository]);
   container
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
@@ -64,6 +73,9 @@ export function createContainer(options: ContainerOptions): Container {
         create: CreatePet,
         createOnce: CreatePetOnce,
         get: GetPet,
+        getVersioned: GetVersionedPet,
+        update: UpdatePet,
+        remove: DeletePet,
         apiKeyVerifier: ApiKeyVerifier,
         log: Logger,
         readiness: ReadinessCheck,
@@ -73,7 +85,15 @@ export function createContainer(options: ContainerOptions): Container {
         router: Router,
       ) =>
         createHttpApp({
-          useCases: { listPets: list, createPet: create, createPetOnce: createOnce, getPet: get },
+          useCases: {
+            listPets: list,
+            createPet: create,
+            createPetOnce: createOnce,
+            getPet: get,
+            getVersionedPet: getVersioned,
+            updatePet: update,
+            deletePet: remove,
+          },
           apiKeyVerifier,
           logger: log,
           readiness,
@@ -87,6 +107,9 @@ export function createContainer(options: ContainerOptions): Container {
         TOKENS.CreatePet,
         TOKENS.CreatePetOnce,
         TOKENS.GetPet,
+        TOKENS.GetVersionedPet,
+        TOKENS.UpdatePet,
+        TOKENS.DeletePet,
         TOKENS.ApiKeyVerifier,
         TOKENS.Logger,
         TOKENS.ReadinessCheck,

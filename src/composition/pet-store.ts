@@ -142,6 +142,9 @@ export async function createPetStore(options: PetStoreOptions = {}): Promise<Pet
       createPet: await container.getAsync(TOKENS.CreatePet),
       createPetOnce: await container.getAsync(TOKENS.CreatePetOnce),
       getPet: await container.getAsync(TOKENS.GetPet),
+      getVersionedPet: await container.getAsync(TOKENS.GetVersionedPet),
+      updatePet: await container.getAsync(TOKENS.UpdatePet),
+      deletePet: await container.getAsync(TOKENS.DeletePet),
     };
     const apiKeyAdmin = await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin);
     return {

@@ -1,6 +1,6 @@
 // The domain's failures: a closed union of plain values, each with a stable code.
 // They are results, not exceptions; the HTTP adapter turns each into a response exactly once.
-import type { PetId } from './pet.js';
+import type { PetId, PetStatus } from './pet.js';
 
 /** No pet has the id asked for. */
 export interface PetNotFound {
@@ -27,5 +27,24 @@ export const idempotencyKeyInUse: IdempotencyKeyInUse = { code: 'idempotency_key
 /** The {@link IdempotencyKeyReused} failure. */
 export const idempotencyKeyReused: IdempotencyKeyReused = { code: 'idempotency_key_reused' };
 
+/** A change would move a pet to a status its current status does not lead to. */
+export interface InvalidTransition {
+  readonly code: 'invalid_transition';
+  readonly petId: string;
+  readonly from: PetStatus;
+  readonly to: PetStatus;
+  /** The statuses the pet may be moved to from `from`: none when `from` is final. */
+  readonly allowed: readonly PetStatus[];
+}
+
+/** The pet is not in the version the request was conditional on (If-Match): nothing was changed. */
+export interface PreconditionFailed {
+  readonly code: 'precondition_failed';
+  readonly petId: string;
+}
+
+/** The {@link PreconditionFailed} failure for an id. */
+export const preconditionFailed = (petId: PetId): PreconditionFailed => ({ code: 'precondition_failed', petId: String(petId) });
+
 /** Every failure a use case can return. Adding one is a compile error wherever it is not handled. */
-export type DomainError = PetNotFound | IdempotencyKeyInUse | IdempotencyKeyReused;
+export type DomainError = PetNotFound | IdempotencyKeyInUse | IdempotencyKeyReused | InvalidTransition | PreconditionFailed;

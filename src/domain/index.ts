@@ -1,5 +1,6 @@
 // The domain in one import: resources, rules, failures, ports and use cases.
 export * from './pet.js';
+export * from './pet-changes.js';
 export * from './page.js';
 export * from './idempotency.js';
 export * from './errors.js';
@@ -12,5 +13,7 @@ export * from './use-cases/list-pets.js';
 export * from './use-cases/get-pet.js';
 export * from './use-cases/create-pet.js';
 export * from './use-cases/create-pet-once.js';
+export * from './use-cases/update-pet.js';
+export * from './use-cases/delete-pet.js';
 export * from './use-cases/api-key-admin.js';
 export * from './rate-limit.js';

@@ -5,6 +5,7 @@
 import type { Option } from 'fp-ts/lib/Option.js';
 import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord } from './api-key.js';
 import type { Pet, PetDraft, PetId, PetStatus } from './pet.js';
+import type { PetVersion, VersionedPet } from './pet-changes.js';
 
 /** Which pets {@link PetRepository.list} answers. */
 export interface PetListQuery {
@@ -32,6 +33,21 @@ export interface PetRepository {
   findById(id: PetId): Promise<Option<Pet>>;
   /** At most `limit` pets, in ascending id order, after `afterId` when given. */
   list(query: PetListQuery): Promise<readonly Pet[]>;
+  /** The pet with its version (1 for a pet never changed), or none. */
+  findVersioned(id: PetId): Promise<Option<VersionedPet>>;
+  /**
+   * Compare-and-set: replaces the fields of the pet with `draft` and adds one to its version,
+   * only if its version is still `version`, atomically (no other change can come between the
+   * comparison and the write, from any process). Answers the pet as stored, or none, changing
+   * nothing, when no pet has the id or its version is another.
+   */
+  update(id: PetId, version: PetVersion, draft: PetDraft): Promise<Option<VersionedPet>>;
+  /**
+   * Compare-and-set: deletes the pet only if its version is still `version`, atomically.
+   * True when it was deleted; false, changing nothing, when no pet has the id or its version is
+   * another. A deleted pet's id is never given to another pet.
+   */
+  remove(id: PetId, version: PetVersion): Promise<boolean>;
 }
 
 /** Who is calling: the identity behind a valid API key, safe to log (it is never the key). */

@@ -164,6 +164,9 @@ describe('PetStoreClient', () => {
             },
             findById: (id) => inner.findById(id),
             list: (query) => inner.list(query),
+            findVersioned: (id) => inner.findVersioned(id),
+            update: (id, version, draft) => inner.update(id, version, draft),
+            remove: (id, version) => inner.remove(id, version),
           };
           c.rebind<PetRepository>(TOKENS.PetRepository).toConstantValue(flaky);
         },

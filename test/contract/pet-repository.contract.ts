@@ -2,6 +2,7 @@
 // each adapter runs this same suite (see pet-repository.test.ts).
 import { expect } from 'chai';
 import * as O from 'fp-ts/lib/Option.js';
+import { petChangesContract } from './pet-changes.contract.js';
 import type { CategoryId, IdempotencyHold, IdempotencyStore, Limit, PetDraft, PetId, PetName, PetRepository, PetStatus } from '../../src/domain/index.js';
 
 export interface RepositoryUnderTest {
@@ -38,6 +39,8 @@ export function petRepositoryContract(adapterName: string, open: () => Promise<R
       repo = subject.repository;
     });
     afterEach(async () => subject.close());
+
+    petChangesContract(() => repo);
 
     it('assigns each created pet a new positive id, larger than every earlier one', async () => {
       const ids: number[] = [];

@@ -22,6 +22,9 @@ describe('faults and broken requests', () => {
         createCompleting: () => Promise.reject(failure),
         findById: () => Promise.reject(failure),
         list: () => Promise.reject(failure),
+        findVersioned: () => Promise.reject(failure),
+        update: () => Promise.reject(failure),
+        remove: () => Promise.reject(failure),
       };
       logLines = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
@@ -58,7 +61,7 @@ describe('faults and broken requests', () => {
     let logLines: string[];
     beforeEach(async () => {
       const away = () => Promise.reject(new StorageUnavailableError('PostgreSQL is unavailable: connect ECONNREFUSED 10.0.0.9:5432'));
-      const unavailable: PetRepository = { create: away, createCompleting: away, findById: away, list: away };
+      const unavailable: PetRepository = { create: away, createCompleting: away, findById: away, list: away, findVersioned: away, update: away, remove: away };
       logLines = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
       server = await startTestServer(

@@ -3,11 +3,13 @@ import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
 import { tempDir } from '../support/temp-dir.js';
 import { beyondTheSeedSuite } from './beyond-the-seed.suite.js';
 import { httpApiSuite, type TestDatabase } from './http-api.suite.js';
+import { petChangesSuite } from './pet-changes.suite.js';
 
 // Every HTTP suite runs once on each storage adapter.
 const both = (name: string, database: () => TestDatabase | Promise<TestDatabase>) => {
   httpApiSuite(name, database);
   beyondTheSeedSuite(name, database);
+  petChangesSuite(name, database);
 };
 
 both('the memory adapter', () => ({ config: { kind: 'memory' }, cleanup: () => {} }));

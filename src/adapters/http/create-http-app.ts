@@ -13,7 +13,7 @@ import { errorMiddleware } from './errors/error-middleware.js';
 import { createHttpMetrics } from './middleware/http-metrics.js';
 import { createHttpRouter } from './http-router.js';
 import { declareRoutes } from './http-routes.js';
-import { jsonBody } from './body/json-body.js';
+import { jsonBody, MERGE_PATCH_MEDIA_TYPES } from './body/json-body.js';
 import { observeRequests } from './middleware/observe-requests.js';
 import { type MetricsAccess, OperatorHandlers } from './handlers/operator-handlers.js';
 import { PetHandlers, type PetUseCases } from './handlers/pet-handlers.js';
@@ -102,6 +102,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     guard: [...authenticated, ...perCaller],
     metricsGuard: options.metrics === 'key' ? authenticated : [],
     jsonBody: jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES),
+    mergePatchBody: jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, MERGE_PATCH_MEDIA_TYPES),
   });
 
   app.use(observeRequests(deps.logger, metrics));

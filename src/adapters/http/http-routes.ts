@@ -7,6 +7,7 @@ import { API_CONVENTIONS_PATH, API_REFERENCE_PATH, type ApiReferenceHandlers } f
 import { DEPRECATIONS_PATH, markDeprecated } from './middleware/deprecation.js';
 import type { HttpMetrics } from './middleware/http-metrics.js';
 import { readIdempotencyKey } from './request/idempotency-key-header.js';
+import { readPetId } from './request/pet-id-path.js';
 import type { OperatorHandlers } from './handlers/operator-handlers.js';
 import type { PetHandlers } from './handlers/pet-handlers.js';
 import { ERRORS_DOC_PATH } from './errors/send-error.js';
@@ -26,6 +27,8 @@ export interface RouteParts {
   readonly metricsGuard: readonly RouterMiddleware[];
   /** The reading of a JSON body, for the operations that take one. */
   readonly jsonBody: readonly RouterMiddleware[];
+  /** The reading of a JSON merge patch body (application/merge-patch+json or application/json). */
+  readonly mergePatchBody: readonly RouterMiddleware[];
 }
 
 /**
@@ -39,7 +42,7 @@ const inOrder = (...middleware: RouterMiddleware[]): RouterMiddleware => compose
 
 /** Declares the app's routes on `router`, each with a name (for `router.url(name, params)`). */
 export function declareRoutes(router: Router, parts: RouteParts): void {
-  const { apiBasePath, pets, operator, reference, metrics, guard, metricsGuard, jsonBody } = parts;
+  const { apiBasePath, pets, operator, reference, metrics, guard, metricsGuard, jsonBody, mergePatchBody } = parts;
 
   router.get('liveness', '/healthz', operator.liveness);
   router.get('readiness', '/readyz', operator.readiness);
@@ -56,5 +59,8 @@ export function declareRoutes(router: Router, parts: RouteParts): void {
   router.get('listPets', `${apiBasePath}/pets`, inOrder(...guard, pets.listPets));
   router.post('createPet', `${apiBasePath}/pets`, inOrder(...guard, readIdempotencyKey, ...jsonBody, pets.createPet));
   // Deprecated by the interface (removal on 2030-12-05): every answer carries the signals, even a 401.
-  router.get('getPet', `${apiBasePath}/pets/:petId`, inOrder(markDeprecated('getPet', `${apiBasePath}/pets`), ...guard, pets.getPet));
+  router.get('getPet', `${apiBasePath}/pets/:petId`, inOrder(markDeprecated('getPet', `${apiBasePath}/pets`), ...guard, readPetId, pets.getPet));
+  // Interface 1.1; not deprecated: no deprecation signals. The id is checked before the body is read.
+  router.patch('updatePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, readPetId, ...mergePatchBody, pets.updatePet));
+  router.delete('deletePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, readPetId, pets.deletePet));
 }

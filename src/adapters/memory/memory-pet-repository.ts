@@ -1,7 +1,17 @@
 // The reference behaviour of PetRepository: what every other adapter must match
 // (the contract suite in test/contract runs against all of them).
 import * as O from 'fp-ts/lib/Option.js';
-import type { IdempotencyHold, Pet, PetDraft, PetId, PetListQuery, PetRepository } from '../../domain/index.js';
+import {
+  FIRST_PET_VERSION,
+  type IdempotencyHold,
+  type Pet,
+  type PetDraft,
+  type PetId,
+  type PetListQuery,
+  type PetRepository,
+  type PetVersion,
+  type VersionedPet,
+} from '../../domain/index.js';
 import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 
 /** Pets in memory: the reference behaviour of {@link PetRepository}. Nothing is kept after exit. */
@@ -9,6 +19,9 @@ export class MemoryPetRepository implements PetRepository {
   // Pets in ascending id order: ids only grow, so appending keeps the order.
   private readonly pets: Pet[] = [];
   private readonly byId = new Map<number, Pet>();
+  // The version of each pet changed since its creation; a pet not in it has the first version,
+  // so a create writes nothing here.
+  private readonly versions = new Map<number, PetVersion>();
   private lastId = 0;
 
   /** @param idempotencyStore the store whose records createCompleting completes; without one, it refuses to. */
@@ -30,8 +43,7 @@ export class MemoryPetRepository implements PetRepository {
 
   private store(draft: PetDraft): Pet {
     this.lastId += 1;
-    // Frozen, as stored pets are shared with every caller that reads them.
-    const pet: Pet = Object.freeze({ id: this.lastId as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status });
+    const pet = frozenPet(this.lastId as PetId, draft);
     this.pets.push(pet);
     this.byId.set(pet.id, pet);
     return pet;
@@ -51,6 +63,34 @@ export class MemoryPetRepository implements PetRepository {
     return found;
   }
 
+  async findVersioned(id: PetId): Promise<O.Option<VersionedPet>> {
+    const pet = this.byId.get(id);
+    return pet === undefined ? O.none : O.some({ pet, version: this.versionOf(id) });
+  }
+
+  // Compare and write in one synchronous step: no other request runs between them.
+  async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
+    if (!this.byId.has(id) || this.versionOf(id) !== version) return O.none;
+    const pet = frozenPet(id, draft);
+    this.pets[this.indexAfter(id) - 1] = pet;
+    this.byId.set(id, pet);
+    this.versions.set(id, version + 1);
+    return O.some({ pet, version: version + 1 });
+  }
+
+  async remove(id: PetId, version: PetVersion): Promise<boolean> {
+    if (!this.byId.has(id) || this.versionOf(id) !== version) return false;
+    // lastId is kept: the id is never given again.
+    this.pets.splice(this.indexAfter(id) - 1, 1);
+    this.byId.delete(id);
+    this.versions.delete(id);
+    return true;
+  }
+
+  private versionOf(id: PetId): PetVersion {
+    return this.versions.get(id) ?? FIRST_PET_VERSION;
+  }
+
   /** The index of the first pet whose id is greater than `id` (binary search: pets are in id order). */
   private indexAfter(id: number): number {
     let low = 0;
@@ -63,3 +103,7 @@ export class MemoryPetRepository implements PetRepository {
     return low;
   }
 }
+
+// Frozen, as stored pets are shared with every caller that reads them.
+const frozenPet = (id: PetId, draft: PetDraft): Pet =>
+  Object.freeze({ id, name: draft.name, categoryId: draft.categoryId, status: draft.status });

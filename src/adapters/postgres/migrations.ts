@@ -16,7 +16,7 @@ export interface PostgresMigration {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -64,6 +64,15 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
             created_at timestamptz NOT NULL,
             revoked_at timestamptz
           );`,
+  },
+  {
+    version: 4,
+    name: 'pet versions',
+    // Interface 1.1, pets that change: the version of each pet, for ETags and compare-and-set
+    // writes. Every existing pet, and every new one (the batch insert names no version), starts
+    // at 1, so creates keep their one statement. Since PostgreSQL 11, adding a column with a
+    // constant default rewrites no row; the CHECK reads the table once.
+    sql: `ALTER TABLE pets ADD COLUMN version bigint NOT NULL DEFAULT 1 CHECK (version >= 1);`,
   },
 ];
 

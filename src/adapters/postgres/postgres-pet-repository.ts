@@ -1,7 +1,7 @@
 // PetRepository on PostgreSQL through a pg pool. Any number of server instances may share one
 // database: ids come from the database's identity column, never from the process.
 import * as O from 'fp-ts/lib/Option.js';
-import type { Pool, QueryConfig } from 'pg';
+import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type {
   CategoryId,
   IdempotencyHold,
@@ -12,6 +12,8 @@ import type {
   PetName,
   PetRepository,
   PetStatus,
+  PetVersion,
+  VersionedPet,
 } from '../../domain/index.js';
 import { StorageUnavailableError } from '../../domain/index.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
@@ -26,7 +28,12 @@ interface PetRow {
   status: PetStatus;
 }
 
+interface VersionedPetRow extends PetRow {
+  version: string;
+}
+
 const COLUMNS = 'id, name, category_id, status';
+const VERSIONED_COLUMNS = `${COLUMNS}, version`;
 
 /** The advisory lock that orders inserts into pets (see create()): class "petI", keyed by the schema so that services on different schemas never wait for each other. */
 const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
@@ -89,6 +96,11 @@ const toPet = (row: PetRow): Pet => ({
   status: row.status,
 });
 
+const toVersionedPet = (row: VersionedPetRow): VersionedPet => ({
+  pet: toPet(row),
+  version: safeIntegerFromInt8(row.version, 'pets.version'),
+});
+
 /** Pets in PostgreSQL, through a pool opened by {@link openPostgresPool}; any number of instances may share the database. */
 export class PostgresPetRepository implements PetRepository {
   private readonly writeBatched = writeBatches((writes: readonly PetWrite[]) => this.writeBatch(writes));
@@ -96,8 +108,8 @@ export class PostgresPetRepository implements PetRepository {
   constructor(private readonly pool: Pool) {}
 
   // Every query is a named prepared statement: parsed and planned once per connection.
-  private rows(query: QueryConfig): Promise<PetRow[]> {
-    return queryRows<PetRow>(this.pool, query);
+  private rows<R extends QueryResultRow = PetRow>(query: QueryConfig): Promise<R[]> {
+    return queryRows<R>(this.pool, query);
   }
 
   /**
@@ -186,5 +198,36 @@ export class PostgresPetRepository implements PetRepository {
             values: [status, afterId, limit],
           });
     return rows.map(toPet);
+  }
+
+  async findVersioned(id: PetId): Promise<O.Option<VersionedPet>> {
+    const [row] = await this.rows<VersionedPetRow>({
+      name: 'petstore_pets_versioned_by_id',
+      text: `SELECT ${VERSIONED_COLUMNS} FROM pets WHERE id = $1`,
+      values: [id],
+    });
+    return row === undefined ? O.none : O.some(toVersionedPet(row));
+  }
+
+  // Compare-and-set in one statement: the row is locked while the version is compared, so of
+  // two instances writing the same version, the second finds the first's and writes nothing.
+  async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
+    const [row] = await this.rows<VersionedPetRow>({
+      name: 'petstore_pets_update_at_version',
+      text: `UPDATE pets SET name = $3, category_id = $4, status = $5, version = version + 1
+              WHERE id = $1 AND version = $2 RETURNING ${VERSIONED_COLUMNS}`,
+      values: [id, version, draft.name, draft.categoryId, draft.status],
+    });
+    return row === undefined ? O.none : O.some(toVersionedPet(row));
+  }
+
+  /** A hard delete: the identity column's sequence never hands an id out twice. */
+  async remove(id: PetId, version: PetVersion): Promise<boolean> {
+    const rows = await this.rows<{ id: string }>({
+      name: 'petstore_pets_delete_at_version',
+      text: 'DELETE FROM pets WHERE id = $1 AND version = $2 RETURNING id',
+      values: [id, version],
+    });
+    return rows.length === 1;
   }
 }

@@ -3,7 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -39,6 +39,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      created_at INTEGER NOT NULL,
      revoked_at INTEGER
    ) STRICT;`,
+  // 4: interface 1.1, pets that change. The version of each pet, for ETags and compare-and-set
+  // writes: every existing pet, and every new one (the insert names no version), starts at 1,
+  // so creates keep their one statement. Adding a column with a constant default rewrites no row.
+  `ALTER TABLE pets ADD COLUMN version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1);`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

@@ -14,7 +14,14 @@ const WATCH = 'jsonBodyWatch';
 const PARSE_ERROR = 'jsonBodyParseError';
 
 const MISSING_BODY = apiError('missing_body', 'The request needs a JSON body');
-const NOT_JSON = apiError('unsupported_media_type', 'The request body must be JSON, sent with "Content-Type: application/json"');
+/** The media types of an ordinary JSON body. */
+export const JSON_MEDIA_TYPES: readonly string[] = ['application/json'];
+/** The media types of a JSON merge patch (RFC 7396): its own, and plain JSON, which many clients send. */
+export const MERGE_PATCH_MEDIA_TYPES: readonly string[] = ['application/merge-patch+json', 'application/json'];
+
+/** The 415 of a body of another media type than `types`. */
+const notJson = (types: readonly string[]): ApiError =>
+  apiError('unsupported_media_type', `The request body must be JSON, sent with ${types.map((type) => `"Content-Type: ${type}"`).join(' or ')}`);
 const NOT_UTF8 = apiError('invalid_utf8', 'The request body is not valid UTF-8: JSON must be sent in UTF-8');
 const CUT_OFF = apiError('bad_request', 'request aborted');
 
@@ -34,12 +41,13 @@ function parseFailure(err: unknown, limitBytes: number): ApiError {
  * answers a client that cut its upload off without waiting for the parser, which may never
  * finish then (a decompressing stream is not told that its source went away).
  */
-function expectJsonBody(limitBytes: number): Middleware {
+function expectJsonBody(limitBytes: number, types: readonly string[]): Middleware {
+  const notAccepted = notJson(types);
   return async function expectJsonBody(ctx: Context, next: Next): Promise<void> {
-    const type = ctx.request.is('application/json');
+    const type = ctx.request.is(types as string[]);
     // No body at all, or one declared empty, whatever its type: the client forgot the pet.
     if (type === null || ctx.request.length === 0) return sendError(ctx, MISSING_BODY);
-    if (type === false) return sendError(ctx, NOT_JSON);
+    if (type === false) return sendError(ctx, notAccepted);
     // Content codings are case-insensitive (RFC 9110 §8.4.1); the parser's inflation compares exactly.
     const coding = (ctx.req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
     ctx.req.headers['content-encoding'] = coding;
@@ -66,13 +74,14 @@ function acceptJsonBody(limitBytes: number): Middleware {
 }
 
 /**
- * The middleware of a route that takes a JSON body of at most `limitBytes` decoded bytes, in
- * order: the checks before parsing, koa-bodyparser, the checks after. The handler that follows
- * finds the parsed value in `ctx.request.body`.
+ * The middleware of a route that takes a JSON body of at most `limitBytes` decoded bytes, of
+ * one of the media `types`, in order: the checks before parsing, koa-bodyparser, the checks
+ * after. The handler that follows finds the parsed value in `ctx.request.body`.
  */
-export function jsonBody(limitBytes: number): Middleware[] {
+export function jsonBody(limitBytes: number, types: readonly string[] = JSON_MEDIA_TYPES): Middleware[] {
   const parse = bodyParser({
     enableTypes: ['json'],
+    extendTypes: { json: [...types] },
     jsonLimit: String(limitBytes),
     // Any JSON value is parsed; the codec then says "must be a JSON object" with the field path.
     strict: false,
@@ -83,5 +92,5 @@ export function jsonBody(limitBytes: number): Middleware[] {
       ctx.state[PARSE_ERROR] = err;
     },
   } as bodyParser.Options);
-  return [expectJsonBody(limitBytes), parse, acceptJsonBody(limitBytes)];
+  return [expectJsonBody(limitBytes, types), parse, acceptJsonBody(limitBytes)];
 }

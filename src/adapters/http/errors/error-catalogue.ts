@@ -13,6 +13,8 @@ export const ERROR_CATALOGUE = {
   pet_not_found: 404,
   method_not_allowed: 405,
   idempotency_key_in_use: 409,
+  invalid_transition: 409,
+  precondition_failed: 412,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -34,6 +36,10 @@ export interface ErrorDetail {
   /** A JSON Pointer into the body (`/name`), or the name of the query, path or header parameter. */
   readonly field: string;
   readonly message: string;
+  /** On `invalid_transition`: the pet's status now. */
+  readonly currentStatus?: string;
+  /** On `invalid_transition`: the statuses the pet may be moved to from its current one (none when it is final). */
+  readonly allowedStatuses?: readonly string[];
 }
 
 /** An error answer before it is written: the Error body's fields plus the headers it needs. */

@@ -1,4 +1,4 @@
-// The three operations of the interface, one named handler each: decode at the edge (io-ts),
+// The operations of the interface on pets, one named handler each: decode at the edge (io-ts),
 // run the use case, respond. Authentication, rate limiting and the body's reading run before
 // them, as the routes declare (http-routes.ts).
 import type { RouterContext, RouterMiddleware } from '@koa/router';
@@ -8,17 +8,25 @@ import {
   type CreatePet,
   type CreatePetOnce,
   DEFAULT_LIMIT,
+  type DeletePet,
+  type DomainError,
+  FIRST_PET_VERSION,
   type GetPet,
+  type GetVersionedPet,
   type ListPets,
   NewPet,
   type Pet,
   type PetId,
-  petNotFound,
+  PetPatch,
+  type UpdatePet,
+  type VersionedPet,
 } from '../../../domain/index.js';
 import { apiError } from '../errors/error-catalogue.js';
 import { idempotencyKeyOf } from '../request/idempotency-key-header.js';
 import { encodeCursor } from '../request/page-cursor.js';
-import { ListPetsQuery, PetPathParams } from '../request/parameters.js';
+import { expectedVersions, noneMatchFails, petETag } from '../request/entity-tags.js';
+import { ListPetsQuery } from '../request/parameters.js';
+import { petIdOf } from '../request/pet-id-path.js';
 import { queryParameters } from '../request/query-parameters.js';
 import { requestPath } from '../request/request-path.js';
 import { invalidInput, respond } from '../response/respond.js';
@@ -30,10 +38,26 @@ export interface PetUseCases {
   readonly createPet: CreatePet;
   readonly createPetOnce: CreatePetOnce;
   readonly getPet: GetPet;
+  /** getPet with the pet's version, for its ETag: what GET /pets/{petId} answers since interface 1.1. */
+  readonly getVersionedPet: GetVersionedPet;
+  readonly updatePet: UpdatePet;
+  readonly deletePet: DeletePet;
 }
 
 /** The caller authenticate() let through. */
 const callerOf = (ctx: RouterContext): Caller => ctx.state['caller'] as Caller;
+
+/** Runs `operation` on the path's pet id (read by readPetId); an id no pet can have is PetNotFound at once. */
+const onPathPet = async <A>(ctx: RouterContext, operation: (id: PetId) => Promise<E.Either<DomainError, A>>) => {
+  const id = petIdOf(ctx);
+  return E.isLeft(id) ? id : operation(id.right);
+};
+
+/** Answers a pet with its ETag, or the error. */
+const respondVersioned = (ctx: RouterContext, result: E.Either<DomainError, VersionedPet>): void => {
+  if (E.isRight(result)) ctx.response.set('ETag', petETag(result.right.pet.id, result.right.version));
+  respond(ctx, E.map((v: VersionedPet) => v.pet)(result), 200);
+};
 
 /** The handlers of /v1/pets and /v1/pets/{petId}, over the use cases. Each is bound, to be given to a route as it is. */
 export class PetHandlers {
@@ -77,18 +101,39 @@ export class PetHandlers {
     if (E.isRight(created)) {
       ctx.response.set('Location', `${requestPath(ctx).replace(/\/$/, '')}/${created.right.pet.id}`);
       if (created.right.replayed) ctx.response.set('Idempotent-Replayed', 'true');
+      // A pet is created at its first version; a replay answers the pet as created, so the same ETag.
+      ctx.response.set('ETag', petETag(created.right.pet.id, FIRST_PET_VERSION));
     }
     respond(ctx, E.map((c: { pet: unknown }) => c.pet)(created), 201);
   };
 
-  /** GET /pets/{petId}: one pet. Deprecated by the interface (removal on 2030-12-05); kept working until then. */
+  /**
+   * GET /pets/{petId}: one pet, with its ETag; 304 with no body when If-None-Match names it.
+   * Deprecated by the interface (removal on 2030-12-05); kept working until then.
+   */
   readonly getPet: RouterMiddleware = async (ctx) => {
-    const params = PetPathParams.decode(ctx.params);
-    if (E.isLeft(params)) return sendError(ctx, invalidInput('path', params.left));
-    const { petId } = params.right;
-    const id = Number(petId);
-    // A valid int64 beyond 2^53−1 is an id no pet can have: the service never assigns one.
-    const result = Number.isSafeInteger(id) ? await this.useCases.getPet(id as PetId)() : E.left(petNotFound(petId));
-    respond(ctx, result, 200);
+    const found = await onPathPet(ctx, (id) => this.useCases.getVersionedPet(id)());
+    if (E.isRight(found) && noneMatchFails(ctx.request.headers['if-none-match'], petETag(found.right.pet.id, found.right.version))) {
+      ctx.response.set('ETag', petETag(found.right.pet.id, found.right.version));
+      ctx.response.status = 304;
+      return;
+    }
+    respondVersioned(ctx, found);
+  };
+
+  /** PATCH /pets/{petId}: a JSON merge patch of the pet (read by the merge-patch body), conditional on If-Match when sent. */
+  readonly updatePet: RouterMiddleware = async (ctx) => {
+    const patch = PetPatch.decode(ctx.request.body);
+    if (E.isLeft(patch)) return sendError(ctx, invalidInput('body', patch.left));
+    const ifMatch = ctx.request.headers['if-match'];
+    respondVersioned(ctx, await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, expected: expectedVersions(ifMatch, id) })()));
+  };
+
+  /** DELETE /pets/{petId}: 204 with no body, conditional on If-Match when sent. */
+  readonly deletePet: RouterMiddleware = async (ctx) => {
+    const ifMatch = ctx.request.headers['if-match'];
+    const deleted = await onPathPet(ctx, (id) => this.useCases.deletePet({ id, expected: expectedVersions(ifMatch, id) })());
+    if (E.isLeft(deleted)) return respond(ctx, deleted, 204);
+    ctx.response.status = 204;
   };
 }

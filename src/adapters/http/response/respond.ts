@@ -27,6 +27,16 @@ export function domainErrorToApiError(error: DomainError): ApiError {
         'idempotency_key_reused',
         'This Idempotency-Key was already used for a request with another body; use a new key for a new pet',
       );
+    case 'invalid_transition': {
+      const { from, to, allowed } = error;
+      const next = allowed.length === 0 ? `${from} is final` : `it can become ${allowed.join(' or ')}`;
+      const message = `cannot change from ${from} to ${to}: ${next}`;
+      return apiError('invalid_transition', `Pet ${error.petId} ${message}`, {
+        details: [{ in: 'body', field: '/status', message, currentStatus: from, allowedStatuses: allowed }],
+      });
+    }
+    case 'precondition_failed':
+      return apiError('precondition_failed', `Pet ${error.petId} is not in the version If-Match names: it changed since; nothing was done`);
   }
 }
 

@@ -1,0 +1,46 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
+import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
+import type { InvalidTransition, PetNotFound, PreconditionFailed } from '../errors.js';
+import type { PetId } from '../pet.js';
+import {
+  canChangeStatus,
+  changesNothing,
+  type ExpectedVersion,
+  patchedPet,
+  type PetPatch,
+  statusesAllowedFrom,
+  type VersionedPet,
+} from '../pet-changes.js';
+import type { PetRepository } from '../ports.js';
+import { changeAtVersion } from './change-at-version.js';
+
+/** A change of a pet: which one, the merge patch of its fields, and the versions the client expects it in. */
+export interface UpdatePetRequest {
+  readonly id: PetId;
+  readonly patch: PetPatch;
+  /** `any` without a condition; otherwise the change is made only on one of these versions. */
+  readonly expected: ExpectedVersion;
+}
+
+/** The use case that changes a pet's fields, within the status transitions. */
+export type UpdatePet = (request: UpdatePetRequest) => TaskEither<PetNotFound | PreconditionFailed | InvalidTransition, VersionedPet>;
+
+/**
+ * Changes a pet: the fields of the patch replace the pet's. A status its current one does not
+ * lead to is refused; a patch that changes nothing (`{}`, or the values the pet has) stores
+ * nothing and keeps the version.
+ */
+export const updatePet =
+  (pets: PetRepository): UpdatePet =>
+  ({ id, patch, expected }) =>
+  () =>
+    changeAtVersion(pets, id, expected, async (current) => {
+      const draft = patchedPet(current.pet, patch);
+      const from = current.pet.status;
+      if (!canChangeStatus(from, draft.status)) {
+        return E.left<InvalidTransition>({ code: 'invalid_transition', petId: String(id), from, to: draft.status, allowed: statusesAllowedFrom(from) });
+      }
+      if (changesNothing(current.pet, draft)) return E.right(O.some(current));
+      return E.right(await pets.update(id, current.version, draft));
+    });

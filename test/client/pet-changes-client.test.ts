@@ -1,0 +1,58 @@
+// The typed client's calls of interface 1.1 against the real service: updatePet, deletePet and
+// the ETag of a pet, every answer checked against docs/openapi.yaml.
+import { expect } from 'chai';
+import { PetStoreClient, PetStoreError } from '../../src/client/index.js';
+import { assertDocumented } from '../support/openapi-contract.js';
+import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
+
+const checkedFetch: typeof fetch = async (input, init) => {
+  const res = await fetch(input, init);
+  const text = await res.clone().text();
+  const json: unknown = text === '' ? undefined : JSON.parse(text);
+  await assertDocumented(init?.method ?? 'GET', String(input), { status: res.status, headers: Object.fromEntries(res.headers), json });
+  return res;
+};
+
+async function failure(promise: Promise<unknown>): Promise<PetStoreError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof PetStoreError) return err;
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+describe('the typed client, pets that change', () => {
+  let server: TestServer;
+  let client: PetStoreClient;
+  beforeEach(async () => {
+    server = await startTestServer({ kind: 'memory' });
+    client = new PetStoreClient({ baseUrl: `${server.url}/v1`, apiKey: TEST_API_KEY, fetch: checkedFetch, retry: { attempts: 1 } });
+  });
+  afterEach(() => server.close());
+
+  it('changes a pet, with and without ifMatch, and answers its new ETag', async () => {
+    const rex = await client.createPet({ name: 'Rex', categoryId: 1 });
+    const read = await client.getPetWithETag(rex.id);
+    expect(read).to.deep.equal({ pet: rex, etag: `"${rex.id}-1"` });
+    const pending = await client.updatePet(rex.id, { status: 'pending' }, { ifMatch: read.etag });
+    expect(pending).to.deep.equal({ pet: { ...rex, status: 'pending' }, etag: `"${rex.id}-2"` });
+    const stale = await failure(client.updatePet(rex.id, { name: 'Late' }, { ifMatch: read.etag }));
+    expect([stale.status, stale.code]).to.deep.equal([412, 'precondition_failed']);
+    const sold = await client.updatePet(rex.id, { status: 'sold' });
+    expect(sold.pet.status).to.equal('sold');
+    const back = await failure(client.updatePet(rex.id, { status: 'available' }));
+    expect([back.status, back.code]).to.deep.equal([409, 'invalid_transition']);
+    expect(await client.getPet(rex.id)).to.deep.equal(sold.pet);
+  });
+
+  it('deletes a pet, conditionally when asked; a second deletion is pet_not_found', async () => {
+    const rex = await client.createPet({ name: 'Rex', categoryId: 1 });
+    const stale = await failure(client.deletePet(rex.id, { ifMatch: `"${rex.id}-7"` }));
+    expect(stale.code).to.equal('precondition_failed');
+    expect(await client.deletePet(rex.id, { ifMatch: `"${rex.id}-1"` })).to.equal(undefined);
+    expect((await failure(client.deletePet(rex.id))).code).to.equal('pet_not_found');
+    expect((await client.listPets()).pets).to.deep.equal([]);
+  });
+});
