@@ -1,0 +1,85 @@
+// Two PATCHes with the same If-Match, one through each of two server processes on one
+// PostgreSQL database: exactly one is answered 200 and the other 412, in every round. The race
+// is made to happen on the write itself: the test holds the pet's row lock, so that both
+// instances read the pet, pass If-Match and block on their compare-and-set; PostgreSQL's own
+// pg_stat_activity shows both waiting before the lock is let go.
+import { expect } from 'chai';
+import pg from 'pg';
+import { clientFor } from '../support/http-client.js';
+import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+
+const KEY = 'race-across-instances-key-0123';
+const ROUNDS = 12;
+
+/** Polls `check` until it holds; fails the test when it has not after `attempts` tries. */
+async function eventually(check: () => Promise<boolean>, what: string, attempts = 200): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  expect.fail(`never happened: ${what}`);
+}
+
+describeWithPostgres('a race of two conditional PATCHes across two server instances', () => {
+  let schema: TestSchema;
+  let instances: ServerProcess[] = [];
+  let locker: pg.Client;
+  let watcher: pg.Client;
+
+  beforeEach(async () => {
+    schema = await createTestSchema();
+    locker = new pg.Client({ connectionString: schema.url });
+    watcher = new pg.Client({ connectionString: schema.url });
+    await Promise.all([locker.connect(), watcher.connect()]);
+  });
+  afterEach(async () => {
+    for (const instance of instances) await stopIfRunning(instance);
+    instances = [];
+    await Promise.all([locker.end(), watcher.end()]);
+    await schema.drop();
+  });
+
+  it('answers one 200 and one 412 in every round, each round proven to race on the compare-and-set', async () => {
+    const env = { PETSTORE_DB: schema.url, PETSTORE_API_KEYS: KEY, PETSTORE_PG_POOL_SIZE: '2' };
+    instances = [spawnServer(env), spawnServer(env)];
+    const [a, b] = await Promise.all(instances.map(async (instance) => clientFor(new URL(await baseUrlOf(instance)).origin, KEY)));
+
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await a!.postJson('/v1/pets', { name: `racer ${round}`, categoryId: 1 });
+      expect(created.status, created.text).to.equal(201);
+      const { id } = created.json as { id: number };
+      const etag = created.headers['etag'] as string;
+
+      await locker.query('BEGIN');
+      await locker.query('SELECT 1 FROM pets WHERE id = $1 FOR UPDATE', [id]);
+      const patch = (api: typeof a, status: string) =>
+        api!.send(`/v1/pets/${id}`, {
+          method: 'PATCH',
+          headers: { 'Content-Type': 'application/merge-patch+json', 'If-Match': etag },
+          body: JSON.stringify({ status }),
+        });
+      const answers = Promise.all([patch(a, 'pending'), patch(b, 'sold')]);
+      // Both instances have read the pet and passed If-Match: their updates wait on the row.
+      await eventually(async () => {
+        const { rows } = await watcher.query<{ waiting: string }>(
+          `SELECT count(*) AS waiting FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE pets SET%' AND pid <> pg_backend_pid()`,
+        );
+        return Number(rows[0]!.waiting) === 2;
+      }, `round ${round}: both updates waiting on the pet's row`);
+      await locker.query('ROLLBACK');
+
+      const [first, second] = await answers;
+      const statuses = [first!.status, second!.status].sort();
+      expect(statuses, `round ${round}: ${first!.text} / ${second!.text}`).to.deep.equal([200, 412]);
+      const winner = first!.status === 200 ? first! : second!;
+      const loser = first!.status === 412 ? first! : second!;
+      expect((loser.json as { code: string }).code).to.equal('precondition_failed');
+      // The pet is the winner's, at the next version, through either instance.
+      const now = await b!.get(`/v1/pets/${id}`);
+      expect(now.json).to.deep.equal(winner.json);
+      expect(now.headers['etag']).to.equal(winner.headers['etag']).and.not.equal(etag);
+    }
+  });
+});
