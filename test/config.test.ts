@@ -18,6 +18,7 @@ const DEFAULT_CONFIG = {
   redisKeyPrefix: 'petstore',
   metrics: 'open',
   workers: 1,
+  events: { enabled: true, source: '/petstore', retentionHours: 24, natsUrl: undefined, natsStream: 'PETSTORE' },
 };
 
 describe('configuration from the environment', () => {
@@ -39,6 +40,11 @@ describe('configuration from the environment', () => {
       PETSTORE_REDIS_PREFIX: 'petstore-eu',
       PETSTORE_METRICS: 'key',
       PETSTORE_WORKERS: '1',
+      PETSTORE_EVENTS: 'off',
+      PETSTORE_EVENT_SOURCE: 'https://pets.example/store',
+      PETSTORE_EVENT_RETENTION_HOURS: '72',
+      PETSTORE_NATS_URL: 'nats://user:pw@nats.internal:4222',
+      PETSTORE_NATS_STREAM: 'PETS_EU',
       UNRELATED: 'ignored',
     });
     expect(config).to.deep.equal(
@@ -55,6 +61,7 @@ describe('configuration from the environment', () => {
         redisKeyPrefix: 'petstore-eu',
         metrics: 'key',
         workers: 1,
+        events: { enabled: false, source: 'https://pets.example/store', retentionHours: 72, natsUrl: 'nats://user:pw@nats.internal:4222', natsStream: 'PETS_EU' },
       }),
     );
   });
@@ -200,5 +207,23 @@ describe('configuration from the environment', () => {
       );
     }
     expect(describeRedis('rediss://app:s3cret@cache:6380/2', 'petstore')).to.equal('redis rediss://app@cache:6380/2 (keys petstore:…)');
+  });
+
+  it('refuses invalid events settings, naming each variable and never echoing a NATS URL', () => {
+    const refused = loadConfig({
+      PETSTORE_EVENTS: 'yes',
+      PETSTORE_EVENT_SOURCE: 'has space',
+      PETSTORE_EVENT_RETENTION_HOURS: '0',
+      PETSTORE_NATS_URL: 'http://user:s3cret@nats:4222',
+      PETSTORE_NATS_STREAM: 'bad.name',
+    });
+    expect(E.isLeft(refused) && refused.left.map((line) => line.split(' ')[0])).to.deep.equal([
+      'PETSTORE_EVENTS',
+      'PETSTORE_EVENT_SOURCE',
+      'PETSTORE_EVENT_RETENTION_HOURS',
+      'PETSTORE_NATS_URL',
+      'PETSTORE_NATS_STREAM',
+    ]);
+    expect(JSON.stringify(refused)).not.to.contain('s3cret');
   });
 });

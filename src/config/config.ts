@@ -8,6 +8,7 @@ import { type DatabaseConfig, type DatabaseLocation, isInProcessMemory, parseDat
 import { apiKeyProblem } from '../domain/api-key.js';
 import { exactObject } from '../domain/codec.js';
 import { describeFailures } from '../domain/validation.js';
+import { EVENTS_DEFAULTS, type EventsConfig, eventSourceProblem, natsStreamProblem, parseNatsUrl } from './events-config.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from './redis-config.js';
 
 /** Every {@link LogLevel}, most severe first. */
@@ -44,6 +45,8 @@ export interface Config {
   readonly metrics: 'open' | 'key' | 'off';
   /** Server processes sharing the port (node:cluster); 1 serves from this process alone. */
   readonly workers: number;
+  /** The change events: the outbox, their envelope's source, their retention, the broker. */
+  readonly events: EventsConfig;
 }
 
 /** The value of each environment variable that is not set. */
@@ -153,10 +156,6 @@ const AuthFailureLimitSetting = fromText<RequestsPerWindow | 'off'>('AuthFailure
 
 const RedisUrl = fromText('RedisUrl', parseRedisUrl);
 
-const RedisKeyPrefix = fromText('RedisKeyPrefix', (text) => {
-  const problem = redisKeyPrefixProblem(text);
-  return problem === undefined ? E.right(text) : E.left(problem);
-});
 
 const METRICS_ACCESS: readonly Config['metrics'][] = ['open', 'key', 'off'];
 const Metrics = fromText('Metrics', (text) =>
@@ -164,6 +163,17 @@ const Metrics = fromText('Metrics', (text) =>
 );
 
 const Workers = integerFrom('Workers', WORKERS_RANGE);
+
+const Switch = fromText('Switch', (text) => (text === 'on' || text === 'off' ? E.right(text === 'on') : E.left('must be on or off')));
+
+/** A text setting checked by `problemOf`. */
+const checkedText = (name: string, problemOf: (text: string) => string | undefined) =>
+  fromText(name, (text) => {
+    const problem = problemOf(text);
+    return problem === undefined ? E.right(text) : E.left(problem);
+  });
+
+const EventRetentionHours = integerFrom('EventRetentionHours', { min: 1, max: 8760 });
 
 const Environment = exactObject(
   'Environment',
@@ -179,9 +189,14 @@ const Environment = exactObject(
     PETSTORE_RATE_LIMIT: RateLimitSetting,
     PETSTORE_AUTH_FAILURE_LIMIT: AuthFailureLimitSetting,
     PETSTORE_REDIS_URL: RedisUrl,
-    PETSTORE_REDIS_PREFIX: RedisKeyPrefix,
+    PETSTORE_REDIS_PREFIX: checkedText('RedisKeyPrefix', redisKeyPrefixProblem),
     PETSTORE_METRICS: Metrics,
     PETSTORE_WORKERS: Workers,
+    PETSTORE_EVENTS: Switch,
+    PETSTORE_EVENT_SOURCE: checkedText('EventSource', eventSourceProblem),
+    PETSTORE_EVENT_RETENTION_HOURS: EventRetentionHours,
+    PETSTORE_NATS_URL: fromText('NatsUrl', parseNatsUrl),
+    PETSTORE_NATS_STREAM: checkedText('NatsStream', natsStreamProblem),
   },
   'ignore',
 );
@@ -223,5 +238,12 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
     redisKeyPrefix: vars.PETSTORE_REDIS_PREFIX ?? CONFIG_DEFAULTS.PETSTORE_REDIS_PREFIX,
     metrics: vars.PETSTORE_METRICS ?? CONFIG_DEFAULTS.PETSTORE_METRICS,
     workers,
+    events: {
+      enabled: vars.PETSTORE_EVENTS ?? EVENTS_DEFAULTS.PETSTORE_EVENTS === 'on',
+      source: vars.PETSTORE_EVENT_SOURCE ?? EVENTS_DEFAULTS.PETSTORE_EVENT_SOURCE,
+      retentionHours: vars.PETSTORE_EVENT_RETENTION_HOURS ?? EVENTS_DEFAULTS.PETSTORE_EVENT_RETENTION_HOURS,
+      natsUrl: vars.PETSTORE_NATS_URL,
+      natsStream: vars.PETSTORE_NATS_STREAM ?? EVENTS_DEFAULTS.PETSTORE_NATS_STREAM,
+    },
   });
 }

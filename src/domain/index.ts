@@ -17,3 +17,5 @@ export * from './use-cases/update-pet.js';
 export * from './use-cases/delete-pet.js';
 export * from './use-cases/api-key-admin.js';
 export * from './rate-limit.js';
+export * from './events.js';
+export * from './event-ports.js';
