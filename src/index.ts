@@ -3,7 +3,7 @@
 
 // The whole service in one call.
 export { createPetStore, type PetStore, type PetStoreOptions } from './composition/pet-store.js';
-export { type PetStoreAdapters } from './composition/container-options.js';
+export { type PetStoreAdapters, type EventsOptions } from './composition/container-options.js';
 
 // The domain: codecs, rules, failures, ports and use cases.
 export * from './domain/index.js';
@@ -13,6 +13,12 @@ export { MemoryPetRepository } from './adapters/memory/memory-pet-repository.js'
 export { MemoryIdempotencyStore } from './adapters/memory/memory-idempotency-store.js';
 export { MemoryApiKeyStore } from './adapters/memory/memory-api-key-store.js';
 export { MemoryRateLimitStore } from './adapters/memory/memory-rate-limit-store.js';
+export { MemoryEventOutbox } from './adapters/memory/memory-event-outbox.js';
+export { SqliteEventOutbox } from './adapters/sqlite/sqlite-event-outbox.js';
+export { PostgresEventOutbox } from './adapters/postgres/postgres-event-outbox.js';
+export { InProcessSubscribers, type EventSubscriber } from './adapters/relay/in-process-subscribers.js';
+export { startEventRelay, type EventRelayOptions, type RunningEventRelay, type RelayReport, RELAY_TIMINGS } from './adapters/relay/event-relay.js';
+export { cloudEventJson, CLOUD_EVENT_CONTENT_TYPE } from './adapters/shared/cloud-event.js';
 export { RedisRateLimitStore } from './adapters/redis/redis-rate-limit-store.js';
 export { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
 export { SqliteIdempotencyStore } from './adapters/sqlite/sqlite-idempotency-store.js';

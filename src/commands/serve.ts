@@ -16,6 +16,7 @@ import {
   createLogger,
   describeFault,
   generatedApiKey,
+  type StartEventRelay,
   type StartHttpServer,
   TOKENS,
 } from '../composition/index.js';
@@ -39,11 +40,14 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   // A worker is given its primary's key (or the configured ones) in PETSTORE_API_KEYS.
   const container = createContainer({ ...containerOptionsFrom(config, logger), generateKeyWhenNone: !cluster.isWorker });
   let server;
+  let relay;
   let generatedKey: string | undefined;
   try {
     generatedKey = await generatedApiKey(container);
     const startHttpServer = await container.getAsync<StartHttpServer>(TOKENS.HttpServer);
     server = await startHttpServer({ host: config.host, port: config.port });
+    // Every serving process starts one; the outbox's lease keeps one active per database.
+    relay = await (await container.getAsync<StartEventRelay>(TOKENS.EventRelay))();
   } catch (err) {
     logger.fatal({ fault: describeFault(err) }, 'could not start');
     // The container keeps a failed resolution and rethrows it on close: it was logged just above.
@@ -69,6 +73,7 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
     container.get<ServiceState>(TOKENS.ServiceState).draining = true;
     void server
       .close()
+      .then(() => relay?.stop())
       .then(() => closeContainer(container))
       .then(
         () => {

@@ -38,6 +38,18 @@ export interface RedisOptions {
   readonly keyPrefix: string;
 }
 
+/** The change events: recorded with every change in the outbox, relayed to subscribers and, when given, to NATS JetStream. */
+export interface EventsOptions {
+  /** Whether every change records its event (default true). Off: no outbox writes, no relay. */
+  readonly enabled?: boolean;
+  /** The CloudEvents `source` of every event (default `/petstore`). */
+  readonly source?: string;
+  /** How long a relayed event stays in the outbox (default 24 hours). */
+  readonly retentionHours?: number;
+  /** The NATS server whose JetStream receives every event, and the stream (created when absent). */
+  readonly nats?: { readonly url: string; readonly stream: string };
+}
+
 /** Everything {@link createContainer} builds the service from. */
 export interface ContainerOptions {
   /** Where pets, idempotency records and stored API keys are kept. */
@@ -62,6 +74,8 @@ export interface ContainerOptions {
   readonly redis?: RedisOptions;
   /** Your own adapters for any of the ports, bound instead of those chosen from `database`. */
   readonly adapters?: Partial<PetStoreAdapters>;
+  /** The change events (on by default). */
+  readonly events?: EventsOptions;
 }
 
 /** The options of the service that `config` (read from the environment by loadConfig) describes. */
@@ -77,5 +91,11 @@ export function containerOptionsFrom(config: Config, logger: Logger): ContainerO
       ...(config.authFailureLimit === undefined ? {} : { authFailureLimit: config.authFailureLimit }),
     },
     ...(config.redisUrl === undefined ? {} : { redis: { connection: config.redisUrl, keyPrefix: config.redisKeyPrefix } }),
+    events: {
+      enabled: config.events.enabled,
+      source: config.events.source,
+      retentionHours: config.events.retentionHours,
+      ...(config.events.natsUrl === undefined ? {} : { nats: { url: config.events.natsUrl, stream: config.events.natsStream } }),
+    },
   };
 }

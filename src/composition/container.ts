@@ -7,6 +7,7 @@ import type Router from '@koa/router';
 import { Container } from 'inversify';
 import type Koa from 'koa';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { type RunningHttpServer, startHttpServer } from '../adapters/http/http-server.js';
 import type { ContainerOptions } from './container-options.js';
@@ -35,6 +36,7 @@ import {
   type ReadinessCheck,
   type ServiceState,
 } from '../domain/index.js';
+import { bindEvents } from './event-bindings.js';
 import { bindPorts } from './port-bindings.js';
 import { bindRateLimitStore } from './rate-limit-store-binding.js';
 import { TOKENS } from './tokens.js';
@@ -63,6 +65,7 @@ export function createContainer(options: ContainerOptions): Container {
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
 
   bindRateLimitStore(container, options);
+  bindEvents(container, options);
   container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
   container.bind<Router>(TOKENS.HttpRouter).toResolvedValue(createHttpRouter);
   container
@@ -83,6 +86,7 @@ export function createContainer(options: ContainerOptions): Container {
         rateLimitStore: RateLimitStore,
         httpOptions: HttpAppOptions,
         router: Router,
+        metricsRegistry: Registry,
       ) =>
         createHttpApp({
           useCases: {
@@ -101,6 +105,7 @@ export function createContainer(options: ContainerOptions): Container {
           rateLimitStore,
           options: httpOptions,
           router,
+          metricsRegistry,
         }),
       [
         TOKENS.ListPets,
@@ -117,6 +122,7 @@ export function createContainer(options: ContainerOptions): Container {
         TOKENS.RateLimitStore,
         TOKENS.HttpAppOptions,
         TOKENS.HttpRouter,
+        TOKENS.MetricsRegistry,
       ],
     );
   container

@@ -4,6 +4,7 @@
 export { closeContainer, createContainer, generatedApiKey, type StartHttpServer } from './container.js';
 export { containerOptionsFrom } from './container-options.js';
 export { type SchemaVersion } from './port-bindings.js';
+export { type StartEventRelay } from './event-bindings.js';
 export { TOKENS } from './tokens.js';
 export { createLogger } from '../adapters/logging/pino-logger.js';
 export { describeFault } from '../adapters/shared/describe-fault.js';

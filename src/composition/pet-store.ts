@@ -10,9 +10,11 @@ import { type Logger, pino } from 'pino';
 import type { ApiKeyAdmin } from '../domain/use-cases/api-key-admin.js';
 import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
 import type { PetUseCases } from '../adapters/http/handlers/pet-handlers.js';
+import type { EventSubscriber, InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
+import type { StartEventRelay } from './event-bindings.js';
 import { CONFIG_DEFAULTS, integerProblem, PG_POOL_SIZE_RANGE } from '../config/config.js';
 import { closeContainer, createContainer } from './container.js';
-import type { ContainerOptions, PetStoreAdapters, RedisOptions } from './container-options.js';
+import type { ContainerOptions, EventsOptions, PetStoreAdapters, RedisOptions } from './container-options.js';
 import { type DatabaseConfig, parseDatabase, withPoolSize } from '../config/database-config.js';
 import { apiKeyProblem, type ServiceState } from '../domain/index.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from '../config/redis-config.js';
@@ -51,10 +53,21 @@ export interface PetStoreOptions {
   readonly redisKeyPrefix?: string;
   /** Your own adapters for any of the ports, used instead of those chosen from `db`. */
   readonly adapters?: Partial<PetStoreAdapters>;
+  /**
+   * The change events (on by default): recorded with every change, relayed in this process to
+   * `events.subscribe`rs, and to NATS JetStream when `events.nats` names one.
+   */
+  readonly events?: EventsOptions;
 }
 
 /** The service built by {@link createPetStore}. */
 export interface PetStore {
+  /**
+   * The change events, relayed in this process, at least once and in commit order for each
+   * pet: `subscribe(subscriber)` calls `subscriber` with every event relayed from then on and
+   * answers the function that unsubscribes. A subscriber that rejects gets the events again.
+   */
+  readonly events: { subscribe(subscriber: EventSubscriber): () => void };
   /**
    * The HTTP adapter as a Koa app: serve it (`startHttpServer(app.callback(), …)`), or mount it
    * in your own Koa app under a prefix (`parent.use(mount('/petstore', app))` with koa-mount);
@@ -118,6 +131,7 @@ function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
     http: options.http ?? {},
     adapters: options.adapters ?? {},
     ...(redis === undefined ? {} : { redis }),
+    ...(options.events === undefined ? {} : { events: options.events }),
   };
 }
 
@@ -147,14 +161,18 @@ export async function createPetStore(options: PetStoreOptions = {}): Promise<Pet
       deletePet: await container.getAsync(TOKENS.DeletePet),
     };
     const apiKeyAdmin = await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin);
+    const subscribers = await container.getAsync<InProcessSubscribers>(TOKENS.EventSubscribers);
+    const relay = await (await container.getAsync<StartEventRelay>(TOKENS.EventRelay))();
     return {
       app,
       router,
       useCases,
       apiKeys: apiKeyAdmin,
+      events: { subscribe: (subscriber) => subscribers.subscribe(subscriber) },
       container,
       close: async () => {
         container.get<ServiceState>(TOKENS.ServiceState).draining = true;
+        await relay?.stop();
         await closeContainer(container);
       },
     };

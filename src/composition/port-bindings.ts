@@ -10,21 +10,24 @@ import { anyApiKeyVerifier, StoredApiKeyVerifier } from '../adapters/auth/stored
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
+import { MemoryEventOutbox } from '../adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
 import { openPostgresPool } from '../adapters/postgres/create-postgres-pool.js';
 import { POSTGRES_SCHEMA_VERSION } from '../adapters/postgres/migrations.js';
 import { PostgresApiKeyStore } from '../adapters/postgres/postgres-api-key-store.js';
 import { checkPostgres } from '../adapters/postgres/postgres-health-check.js';
 import { PostgresIdempotencyStore } from '../adapters/postgres/postgres-idempotency-store.js';
+import { PostgresEventOutbox } from '../adapters/postgres/postgres-event-outbox.js';
 import { PostgresPetRepository } from '../adapters/postgres/postgres-pet-repository.js';
 import { SQLITE_SCHEMA_VERSION } from '../adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../adapters/sqlite/sqlite-api-key-store.js';
 import { SqliteIdempotencyStore } from '../adapters/sqlite/sqlite-idempotency-store.js';
+import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
 import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
 import type { ContainerOptions } from './container-options.js';
-import type { ApiKeyGenerator, ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+import type { ApiKeyGenerator, ApiKeyStore, EventOutbox, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { TOKENS } from './tokens.js';
 
@@ -32,7 +35,9 @@ import { TOKENS } from './tokens.js';
 export type SchemaVersion = number | undefined;
 
 /** Binds the ports (PetRepository, IdempotencyStore, ApiKeyStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
-export function bindPorts(container: Container, { database, adapters: given = {}, logger }: ContainerOptions): void {
+export function bindPorts(container: Container, { database, adapters: given = {}, logger, events = {} }: ContainerOptions): void {
+  // A repository given in `adapters` records what it records: these are the defaults'.
+  const recordEvents = events.enabled ?? true;
   const port = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown): void => {
     const to = container.bind<T>(token);
     if (adapter === undefined) bindDefault(to);
@@ -58,8 +63,12 @@ export function bindPorts(container: Container, { database, adapters: given = {}
         .onDeactivation((db) => {
           db.close();
         });
+      container.bind<EventOutbox>(TOKENS.EventOutbox).toResolvedValue((db: Database.Database) => new SqliteEventOutbox(db), [TOKENS.SqliteDatabase]);
       port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
-        to.toResolvedValue((db: Database.Database) => new SqlitePetRepository(db), [TOKENS.SqliteDatabase]),
+        to.toResolvedValue(
+          (db: Database.Database, outbox: SqliteEventOutbox) => new SqlitePetRepository(db, recordEvents ? outbox : undefined),
+          [TOKENS.SqliteDatabase, TOKENS.EventOutbox],
+        ),
       );
       port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
         to.toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]),
@@ -82,8 +91,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
           ),
         )
         .onDeactivation((pool) => pool.end());
+      container.bind<EventOutbox>(TOKENS.EventOutbox).toResolvedValue((pool: Pool) => new PostgresEventOutbox(pool), [TOKENS.PostgresPool]);
       port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
-        to.toResolvedValue((pool: Pool) => new PostgresPetRepository(pool), [TOKENS.PostgresPool]),
+        to.toResolvedValue((pool: Pool) => new PostgresPetRepository(pool, recordEvents), [TOKENS.PostgresPool]),
       );
       port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
         to.toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]),
@@ -102,7 +112,11 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       // made with (createCompleting): a given MemoryIdempotencyStore, or the default one.
       const givenStore = given.idempotencyStore;
       const records = givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
-      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) => to.toResolvedValue(() => new MemoryPetRepository(records)));
+      const outbox = new MemoryEventOutbox();
+      container.bind<EventOutbox>(TOKENS.EventOutbox).toConstantValue(outbox);
+      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
+        to.toResolvedValue(() => new MemoryPetRepository(records, recordEvents ? outbox : undefined)),
+      );
       // Bound only when none is given, and then `records` is the default one.
       port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));

@@ -27,5 +27,10 @@ export const TOKENS = {
   HttpRouter: Symbol.for('petstore.HttpRouter'),
   HttpApp: Symbol.for('petstore.HttpApp'),
   HttpServer: Symbol.for('petstore.HttpServer'),
+  MetricsRegistry: Symbol.for('petstore.MetricsRegistry'),
+  EventOutbox: Symbol.for('petstore.EventOutbox'),
+  EventSubscribers: Symbol.for('petstore.EventSubscribers'),
+  EventTransports: Symbol.for('petstore.EventTransports'),
+  EventRelay: Symbol.for('petstore.EventRelay'),
   SchemaVersion: Symbol.for('petstore.SchemaVersion'),
 } as const;

@@ -19,3 +19,4 @@ export * from './use-cases/api-key-admin.js';
 export * from './rate-limit.js';
 export * from './events.js';
 export * from './event-ports.js';
+export * from './use-cases/relay-events.js';

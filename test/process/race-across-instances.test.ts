@@ -64,7 +64,7 @@ describeWithPostgres('a race of two conditional PATCHes across two server instan
       await eventually(async () => {
         const { rows } = await watcher.query<{ waiting: string }>(
           `SELECT count(*) AS waiting FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE pets SET%' AND pid <> pg_backend_pid()`,
+            WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE pets SET%' AND pid <> pg_backend_pid()`,
         );
         return Number(rows[0]!.waiting) === 2;
       }, `round ${round}: both updates waiting on the pet's row`);

@@ -3,6 +3,7 @@
 // allowedMethods (405 with Allow, OPTIONS).
 import type Router from '@koa/router';
 import Koa from 'koa';
+import type { Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { ApiKeyVerifier, RateLimit, RateLimitStore, ReadinessCheck, ServiceState } from '../../domain/index.js';
 import { API_REFERENCE_PATH, ApiReferenceHandlers } from './handlers/api-reference.js';
@@ -42,6 +43,8 @@ export interface HttpAppDependencies {
    */
   readonly rateLimitStore?: RateLimitStore;
   readonly options?: HttpAppOptions;
+  /** The prom-client registry /metrics serves, so that other parts of the service can add theirs; a new one when absent. */
+  readonly metricsRegistry?: Registry;
   /**
    * The @koa/router to declare the service's routes on, from {@link createHttpRouter}; one is
    * made when absent. Routes you add to it are served by the app beside the service's, behind
@@ -77,7 +80,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   const app = new Koa();
   // Every error is answered by errorMiddleware; Koa must not print one (with its stack) as well.
   app.silent = true;
-  const metrics = options.metrics === 'off' ? undefined : createHttpMetrics();
+  const metrics = options.metrics === 'off' ? undefined : createHttpMetrics(deps.metricsRegistry);
   const { authFailureLimit, rateLimit } = options;
   const store = deps.rateLimitStore;
   const limiterOf = (policy: string, limit: RateLimit) => {

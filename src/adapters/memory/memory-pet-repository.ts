@@ -9,9 +9,13 @@ import {
   type PetId,
   type PetListQuery,
   type PetRepository,
+  petCreated,
+  petDeleted,
+  petUpdated,
   type PetVersion,
   type VersionedPet,
 } from '../../domain/index.js';
+import type { MemoryEventOutbox } from './memory-event-outbox.js';
 import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 
 /** Pets in memory: the reference behaviour of {@link PetRepository}. Nothing is kept after exit. */
@@ -24,8 +28,14 @@ export class MemoryPetRepository implements PetRepository {
   private readonly versions = new Map<number, PetVersion>();
   private lastId = 0;
 
-  /** @param idempotencyStore the store whose records createCompleting completes; without one, it refuses to. */
-  constructor(private readonly idempotencyStore?: MemoryIdempotencyStore) {}
+  /**
+   * @param idempotencyStore the store whose records createCompleting completes; without one, it refuses to.
+   * @param outbox where every change records its event, in the change's own step; without one, changes record none.
+   */
+  constructor(
+    private readonly idempotencyStore?: MemoryIdempotencyStore,
+    private readonly outbox?: MemoryEventOutbox,
+  ) {}
 
   async create(draft: PetDraft): Promise<Pet> {
     return this.store(draft);
@@ -46,6 +56,7 @@ export class MemoryPetRepository implements PetRepository {
     const pet = frozenPet(this.lastId as PetId, draft);
     this.pets.push(pet);
     this.byId.set(pet.id, pet);
+    this.outbox?.record(petCreated(pet));
     return pet;
   }
 
@@ -75,6 +86,7 @@ export class MemoryPetRepository implements PetRepository {
     this.pets[this.indexAfter(id) - 1] = pet;
     this.byId.set(id, pet);
     this.versions.set(id, version + 1);
+    this.outbox?.record(petUpdated(pet));
     return O.some({ pet, version: version + 1 });
   }
 
@@ -84,6 +96,7 @@ export class MemoryPetRepository implements PetRepository {
     this.pets.splice(this.indexAfter(id) - 1, 1);
     this.byId.delete(id);
     this.versions.delete(id);
+    this.outbox?.record(petDeleted(id));
     return true;
   }
 

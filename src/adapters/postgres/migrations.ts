@@ -74,6 +74,33 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // constant default rewrites no row; the CHECK reads the table once.
     sql: `ALTER TABLE pets ADD COLUMN version bigint NOT NULL DEFAULT 1 CHECK (version >= 1);`,
   },
+  {
+    version: 5,
+    name: 'events outbox',
+    // Change events: each written in its change's statement (so its transaction), numbered by
+    // an identity column; relayed_at is NULL until the relay has handed it on, and the partial
+    // index finds those alone. A statement-level trigger NOTIFYs listening relays at commit (a
+    // hint: they poll too). The lease names the one process whose relay is active.
+    sql: `CREATE TABLE events (
+            sequence   bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+            id         uuid        NOT NULL UNIQUE,
+            type       text        NOT NULL,
+            pet_id     bigint      NOT NULL,
+            data       jsonb       NOT NULL,
+            time       timestamptz NOT NULL,
+            relayed_at timestamptz
+          );
+          CREATE INDEX events_waiting ON events (sequence) WHERE relayed_at IS NULL;
+          CREATE INDEX events_relayed_at ON events (relayed_at) WHERE relayed_at IS NOT NULL;
+          CREATE TABLE relay_lease (
+            name       text        PRIMARY KEY,
+            holder     text        NOT NULL,
+            expires_at timestamptz NOT NULL
+          );
+          CREATE FUNCTION events_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN PERFORM pg_notify('petstore_events', ''); RETURN NULL; END $$;
+          CREATE TRIGGER events_recorded AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION events_recorded();`,
+  },
 ];
 
 /** The schema version this release migrates a PostgreSQL schema to. */

@@ -50,7 +50,7 @@ const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
  * Ids are drawn after the lock is granted (`numbered` reads `ordered`), and the lock is held
  * to the commit. Exported for its test.
  */
-export const INSERT_PETS_SQL = `WITH writes AS (
+export const insertPetsSql = (recordEvents: boolean): string => `WITH writes AS (
     SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
       WITH ORDINALITY AS w (name, category_id, status, scope, key, token, n)
   ), held AS (
@@ -76,8 +76,28 @@ export const INSERT_PETS_SQL = `WITH writes AS (
        SET pet = jsonb_build_object('id', w.id, 'name', w.name, 'categoryId', w.category_id, 'status', w.status)
       FROM numbered w
      WHERE w.scope IS NOT NULL AND k.scope = w.scope AND k.key = w.key AND k.token = w.token
-  )
+  )${recordEvents ? `, recorded AS (${recordedEvents("'petstore.pet.created'", 'numbered')})` : ''}
   SELECT n, id FROM numbered`;
+
+/**
+ * The events of the pets of `rows` (a CTE with id, name, category_id, status), as the
+ * INSERT of a CTE: written in the change's statement, so its transaction, in id order.
+ */
+const recordedEvents = (type: string, rows: string, data = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)") =>
+  `INSERT INTO events (id, type, pet_id, data, time)
+     SELECT gen_random_uuid(), ${type}, id, ${data}, clock_timestamp() FROM ${rows} ORDER BY id`;
+
+const UPDATE_AT_VERSION = `UPDATE pets SET name = $3, category_id = $4, status = $5, version = version + 1
+  WHERE id = $1 AND version = $2 RETURNING ${VERSIONED_COLUMNS}`;
+const DELETE_AT_VERSION = 'DELETE FROM pets WHERE id = $1 AND version = $2 RETURNING id';
+
+/** A change and, when events are recorded, its event, in one statement. */
+const withEvent = (change: string, type: string, data?: string) =>
+  `WITH changed AS (${change}), recorded AS (${recordedEvents(type, 'changed', data)}) SELECT * FROM changed`;
+
+/** The batch insert without events (PETSTORE_EVENTS=off). */
+export const INSERT_PETS_SQL = insertPetsSql(false);
+
 
 /** An int8 from the database as a number, exactly, or an error: never a rounded value. */
 export function safeIntegerFromInt8(text: string, column: string): number {
@@ -105,7 +125,27 @@ const toVersionedPet = (row: VersionedPetRow): VersionedPet => ({
 export class PostgresPetRepository implements PetRepository {
   private readonly writeBatched = writeBatches((writes: readonly PetWrite[]) => this.writeBatch(writes));
 
-  constructor(private readonly pool: Pool) {}
+  private readonly insertBatch: { readonly name: string; readonly text: string };
+  private readonly updateAtVersion: { readonly name: string; readonly text: string };
+  private readonly deleteAtVersion: { readonly name: string; readonly text: string };
+
+  /** @param recordEvents whether every change records its event in the outbox (PostgresEventOutbox), in the change's statement. */
+  constructor(
+    private readonly pool: Pool,
+    recordEvents = false,
+  ) {
+    // Named statements: the name differs with the text, as a connection keeps each one prepared.
+    const named = (name: string, text: string) => ({ name: recordEvents ? `${name}_recorded` : name, text });
+    this.insertBatch = named('petstore_pets_insert_batch', recordEvents ? insertPetsSql(true) : INSERT_PETS_SQL);
+    this.updateAtVersion = named(
+      'petstore_pets_update_at_version',
+      recordEvents ? withEvent(UPDATE_AT_VERSION, "'petstore.pet.updated'") : UPDATE_AT_VERSION,
+    );
+    this.deleteAtVersion = named(
+      'petstore_pets_delete_at_version',
+      recordEvents ? withEvent(DELETE_AT_VERSION, "'petstore.pet.deleted'", "jsonb_build_object('id', id)") : DELETE_AT_VERSION,
+    );
+  }
 
   // Every query is a named prepared statement: parsed and planned once per connection.
   private rows<R extends QueryResultRow = PetRow>(query: QueryConfig): Promise<R[]> {
@@ -153,8 +193,7 @@ export class PostgresPetRepository implements PetRepository {
 
   private async insertPets(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<Pet | undefined>[]> {
     const rows = await queryRows<{ n: string; id: string }>(this.pool, {
-      name: 'petstore_pets_insert_batch',
-      text: INSERT_PETS_SQL,
+      ...this.insertBatch,
       values: [
         writes.map((w) => w.draft.name),
         writes.map((w) => w.draft.categoryId),
@@ -213,9 +252,7 @@ export class PostgresPetRepository implements PetRepository {
   // two instances writing the same version, the second finds the first's and writes nothing.
   async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
     const [row] = await this.rows<VersionedPetRow>({
-      name: 'petstore_pets_update_at_version',
-      text: `UPDATE pets SET name = $3, category_id = $4, status = $5, version = version + 1
-              WHERE id = $1 AND version = $2 RETURNING ${VERSIONED_COLUMNS}`,
+      ...this.updateAtVersion,
       values: [id, version, draft.name, draft.categoryId, draft.status],
     });
     return row === undefined ? O.none : O.some(toVersionedPet(row));
@@ -224,8 +261,7 @@ export class PostgresPetRepository implements PetRepository {
   /** A hard delete: the identity column's sequence never hands an id out twice. */
   async remove(id: PetId, version: PetVersion): Promise<boolean> {
     const rows = await this.rows<{ id: string }>({
-      name: 'petstore_pets_delete_at_version',
-      text: 'DELETE FROM pets WHERE id = $1 AND version = $2 RETURNING id',
+      ...this.deleteAtVersion,
       values: [id, version],
     });
     return rows.length === 1;

@@ -3,7 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -43,6 +43,26 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   // writes: every existing pet, and every new one (the insert names no version), starts at 1,
   // so creates keep their one statement. Adding a column with a constant default rewrites no row.
   `ALTER TABLE pets ADD COLUMN version INTEGER NOT NULL DEFAULT 1 CHECK (version >= 1);`,
+  // 5: change events. The outbox: each event written in its change's transaction, in sequence
+  // order (AUTOINCREMENT: a sequence is never reused, even after pruning); relayed_at is NULL
+  // until the relay has handed it on, and the partial index finds those alone. The lease names
+  // the one process whose relay is active. Times are Unix milliseconds; data is JSON.
+  `CREATE TABLE events (
+     sequence   INTEGER PRIMARY KEY AUTOINCREMENT,
+     id         TEXT    NOT NULL UNIQUE,
+     type       TEXT    NOT NULL,
+     pet_id     INTEGER NOT NULL,
+     data       TEXT    NOT NULL,
+     time       INTEGER NOT NULL,
+     relayed_at INTEGER
+   ) STRICT;
+   CREATE INDEX events_waiting ON events (sequence) WHERE relayed_at IS NULL;
+   CREATE INDEX events_relayed_at ON events (relayed_at) WHERE relayed_at IS NOT NULL;
+   CREATE TABLE relay_lease (
+     name       TEXT    PRIMARY KEY,
+     holder     TEXT    NOT NULL,
+     expires_at INTEGER NOT NULL
+   ) STRICT, WITHOUT ROWID;`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

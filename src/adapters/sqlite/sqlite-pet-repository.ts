@@ -15,8 +15,10 @@ import type {
   PetVersion,
   VersionedPet,
 } from '../../domain/index.js';
+import { petCreated, petDeleted, petUpdated } from '../../domain/index.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { groupCommit } from './group-commit.js';
+import type { SqliteEventOutbox } from './sqlite-event-outbox.js';
 
 // Rows come as arrays (the statements are in raw mode): better-sqlite3 then makes no object
 // with named keys per row, which made a page of 20 pets about 30 % slower to read.
@@ -47,8 +49,15 @@ export class SqlitePetRepository implements PetRepository {
   // Compare-and-set in one statement: the version is compared where the row is written.
   private readonly updateAtVersion: Statement<[string, number, string, number, number], VersionedPetRow>;
   private readonly deleteAtVersion: Statement<[number, number]>;
+  // A change and its event in one transaction (creates: the turn's, whose savepoint holds both).
+  private readonly updateRecorded: (id: PetId, version: PetVersion, draft: PetDraft) => VersionedPetRow | undefined;
+  private readonly removeRecorded: (id: PetId, version: PetVersion) => boolean;
 
-  constructor(db: Database) {
+  /** @param outbox where every change records its event, in the change's transaction; without one, changes record none. */
+  constructor(
+    db: Database,
+    private readonly outbox?: SqliteEventOutbox,
+  ) {
     this.insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?)');
     this.selectById = db.prepare<[number], PetRow>('SELECT id, name, category_id, status FROM pets WHERE id = ?').raw(true);
     // Keyset paging: `id > ?` walks the primary key (or the (status, id) index) from the
@@ -71,6 +80,16 @@ export class SqlitePetRepository implements PetRepository {
     this.heldRecord = db.prepare('SELECT 1 AS held FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
     this.completeRecord = db.prepare('UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
     this.writeGrouped = groupCommit(db, (write: PetWrite) => this.writeOne(write));
+    this.updateRecorded = db.transaction((id: PetId, version: PetVersion, draft: PetDraft) => {
+      const row = this.updateAtVersion.get(draft.name, draft.categoryId, draft.status, id, version);
+      if (row !== undefined) this.outbox?.record(petUpdated(toPet(row)));
+      return row;
+    });
+    this.removeRecorded = db.transaction((id: PetId, version: PetVersion) => {
+      const removed = this.deleteAtVersion.run(id, version).changes === 1;
+      if (removed) this.outbox?.record(petDeleted(id));
+      return removed;
+    });
   }
 
   /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
@@ -93,6 +112,7 @@ export class SqlitePetRepository implements PetRepository {
     if (hold !== undefined && this.completeRecord.run(JSON.stringify(pet), hold.scope, hold.key, hold.token).changes !== 1) {
       throw new Error('the idempotency record was not completed with its pet');
     }
+    this.outbox?.record(petCreated(pet));
     return pet;
   }
 
@@ -113,12 +133,12 @@ export class SqlitePetRepository implements PetRepository {
   }
 
   async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
-    const row = this.updateAtVersion.get(draft.name, draft.categoryId, draft.status, id, version);
+    const row = this.updateRecorded(id, version, draft);
     return row === undefined ? O.none : O.some(toVersionedPet(row));
   }
 
   /** A hard delete: AUTOINCREMENT keeps the highest id ever used (sqlite_sequence), so no id comes back. */
   async remove(id: PetId, version: PetVersion): Promise<boolean> {
-    return this.deleteAtVersion.run(id, version).changes === 1;
+    return this.removeRecorded(id, version);
   }
 }

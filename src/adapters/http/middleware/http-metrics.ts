@@ -13,8 +13,8 @@ export interface HttpMetrics {
   readonly scrape: (ctx: Context) => Promise<void>;
 }
 
-export function createHttpMetrics(): HttpMetrics {
-  const registry = new Registry();
+/** The HTTP metrics, in `registry` (a new one by default) beside the process metrics. */
+export function createHttpMetrics(registry: Registry = new Registry()): HttpMetrics {
   collectDefaultMetrics({ register: registry, prefix: 'petstore_' });
   const requests = new Counter({
     name: 'petstore_http_requests_total',

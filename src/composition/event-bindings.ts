@@ -1,0 +1,63 @@
+// The change events' parts: the transports the relay hands events to (subscribers in this
+// process always; NATS JetStream when configured), the metrics, and the relay itself, which a
+// serving process starts (every worker and instance starts one; the lease keeps one active).
+import { randomUUID } from 'node:crypto';
+import type { Container } from 'inversify';
+import type { Logger } from 'pino';
+import { Registry } from 'prom-client';
+import { type DeliveryCounter, registerRelayMetrics } from '../adapters/relay/relay-metrics.js';
+import { type RunningEventRelay, startEventRelay } from '../adapters/relay/event-relay.js';
+import { InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
+import { describeFault } from '../adapters/shared/describe-fault.js';
+import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass } from '../domain/index.js';
+import type { ContainerOptions } from './container-options.js';
+import { TOKENS } from './tokens.js';
+
+/** Starts the relay of the container's outbox; undefined when events are off. */
+export type StartEventRelay = () => Promise<RunningEventRelay | undefined>;
+
+/** The defaults of {@link ContainerOptions.events}. */
+export const EVENTS_OPTION_DEFAULTS = { enabled: true, source: '/petstore', retentionHours: 24 } as const;
+
+const RELAY_BATCH_SIZE = 500;
+
+/** A pass's log line: one per refused delivery, naming its first event, never a secret. */
+const reportPass = (logger: Logger, counter: DeliveryCounter, transports: readonly EventTransport[]) => (pass: RelayPass) => {
+  if (pass.outcome === 'relayed') {
+    if (pass.events.length > 0) for (const { name } of transports) counter.count(name, 'delivered', pass.events.length);
+    return;
+  }
+  counter.count(pass.transport, 'refused', pass.events.length);
+  logger.warn(
+    { transport: pass.transport, eventId: pass.events[0]?.id, events: pass.events.length, fault: describeFault(pass.fault) },
+    'events not delivered: the relay tries them again later',
+  );
+};
+
+/** Binds the events' transports, metrics registry and relay. */
+export function bindEvents(container: Container, { events = {} }: ContainerOptions): void {
+  const { enabled, retentionHours } = { ...EVENTS_OPTION_DEFAULTS, ...events };
+  container.bind<Registry>(TOKENS.MetricsRegistry).toConstantValue(new Registry());
+  container.bind<InProcessSubscribers>(TOKENS.EventSubscribers).toConstantValue(new InProcessSubscribers());
+  container
+    .bind<readonly EventTransport[]>(TOKENS.EventTransports)
+    .toResolvedValue((subscribers: InProcessSubscribers) => [subscribers], [TOKENS.EventSubscribers]);
+  container.bind<StartEventRelay>(TOKENS.EventRelay).toResolvedValue(
+    (outbox: EventOutbox, transports: readonly EventTransport[], clock: Clock, logger: Logger, registry: Registry) => async () => {
+      if (!enabled) return undefined;
+      const counter = registerRelayMetrics(registry, outbox, clock);
+      return startEventRelay({
+        outbox,
+        relay: relayEvents(outbox, transports, clock, RELAY_BATCH_SIZE),
+        clock,
+        holder: `${process.pid}-${randomUUID()}`,
+        retentionMs: retentionHours * 3_600_000,
+        report: {
+          pass: reportPass(logger, counter, transports),
+          fault: (fault) => logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
+        },
+      });
+    },
+    [TOKENS.EventOutbox, TOKENS.EventTransports, TOKENS.Clock, TOKENS.Logger, TOKENS.MetricsRegistry],
+  );
+}

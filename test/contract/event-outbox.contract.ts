@@ -1,0 +1,130 @@
+// The EventOutbox contract, with the PetRepository that records into it: what every storage
+// does with change events. An event exists exactly for each change that happened, in the
+// change's order, with the pet as it is after it; the relay's reads, marks, pruning, lease and
+// wake-ups behave alike everywhere.
+import { expect } from 'chai';
+import * as O from 'fp-ts/lib/Option.js';
+import type { EventOutbox, Pet, PetDraft, PetEvent, PetRepository } from '../../src/domain/index.js';
+import { CategoryId, FIRST_PET_VERSION, PetName } from '../../src/domain/index.js';
+
+/** A repository and the outbox it records into, on one storage. */
+export interface RecordingStorage {
+  readonly pets: PetRepository;
+  readonly outbox: EventOutbox;
+  close(): Promise<void>;
+}
+
+const draft = (name: string, status: PetDraft['status'] = 'available'): PetDraft => ({
+  name: name as PetName,
+  categoryId: 7 as CategoryId,
+  status,
+});
+
+const summary = (events: readonly PetEvent[]) => events.map(({ type, petId, data }) => ({ type, petId, data }));
+
+export function eventOutboxContract(name: string, open: () => Promise<RecordingStorage>): void {
+  describe(`EventOutbox contract: ${name}`, () => {
+    let storage: RecordingStorage;
+    beforeEach(async () => {
+      storage = await open();
+    });
+    afterEach(() => storage.close());
+
+    it('records one event per change that happened, in order, with the pet after the change', async () => {
+      const { pets, outbox } = storage;
+      const rex = await pets.create(draft('Rex'));
+      const tom = await pets.create(draft('Tom'));
+      const renamed = O.toUndefined(await pets.update(rex.id, FIRST_PET_VERSION, draft('Rex II', 'pending')))!;
+      // A change at a version that is gone does not happen, and records nothing.
+      expect(O.isNone(await pets.update(rex.id, FIRST_PET_VERSION, draft('lost')))).to.equal(true);
+      expect(await pets.remove(tom.id, FIRST_PET_VERSION + 1)).to.equal(false);
+      expect(await pets.remove(tom.id, FIRST_PET_VERSION)).to.equal(true);
+
+      const events = await outbox.pending(100);
+      expect(summary(events)).to.deep.equal([
+        { type: 'petstore.pet.created', petId: rex.id, data: rex },
+        { type: 'petstore.pet.created', petId: tom.id, data: tom },
+        { type: 'petstore.pet.updated', petId: rex.id, data: renamed.pet },
+        { type: 'petstore.pet.deleted', petId: tom.id, data: { id: tom.id } },
+      ]);
+      const sequences = events.map((event) => event.sequence);
+      expect(sequences).to.deep.equal([...sequences].sort((a, b) => a - b));
+      expect(new Set(sequences).size).to.equal(4);
+      expect(new Set(events.map((event) => event.id)).size).to.equal(4);
+      for (const event of events) expect(event.id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    });
+
+    it('records the creates of one batch each with its pet, concurrent creates included', async () => {
+      const created = await Promise.all(Array.from({ length: 25 }, (_, i) => storage.pets.create(draft(`pet ${i}`))));
+      const events = await storage.outbox.pending(100);
+      expect(events.map((event) => event.data as Pet).sort((a, b) => a.id - b.id)).to.deep.equal([...created].sort((a, b) => a.id - b.id));
+    });
+
+    it('reads waiting events oldest first, at most a limit, until they are marked relayed', async () => {
+      for (let i = 0; i < 5; i++) await storage.pets.create(draft(`pet ${i}`));
+      const { outbox } = storage;
+      const firstTwo = await outbox.pending(2);
+      expect(firstTwo).to.have.length(2);
+      expect(await outbox.backlog()).to.deep.include({ count: 5 });
+      const oldest = (await outbox.backlog()).oldest!;
+      expect(oldest.getTime()).to.equal(firstTwo[0]!.time.getTime());
+
+      await outbox.markRelayed(
+        firstTwo.map((event) => event.sequence),
+        new Date(),
+      );
+      const rest = await outbox.pending(10);
+      expect(rest.map((event) => event.id)).to.not.include.members(firstTwo.map((event) => event.id));
+      expect(rest).to.have.length(3);
+      expect((await outbox.backlog()).count).to.equal(3);
+      // An event is the same, id and all, every time it is read.
+      expect((await outbox.pending(1))[0]).to.deep.equal(rest[0]);
+    });
+
+    it('prunes only events relayed before the retention limit', async () => {
+      for (let i = 0; i < 3; i++) await storage.pets.create(draft(`pet ${i}`));
+      const { outbox } = storage;
+      const [first, second] = await outbox.pending(2);
+      await outbox.markRelayed([first!.sequence], new Date('2026-01-01T00:00:00Z'));
+      await outbox.markRelayed([second!.sequence], new Date('2026-01-03T00:00:00Z'));
+      expect(await outbox.prune(new Date('2026-01-02T00:00:00Z'))).to.equal(1);
+      expect(await outbox.prune(new Date('2026-01-02T00:00:00Z'))).to.equal(0);
+      // Waiting events are never pruned, however old.
+      expect(await outbox.prune(new Date('2999-01-01T00:00:00Z'))).to.equal(1);
+      expect((await outbox.backlog()).count).to.equal(1);
+    });
+
+    it('grants the lease to one holder at a time, renews it for that holder, and passes it on once it ran out', async () => {
+      const { outbox } = storage;
+      const now = new Date('2026-06-01T12:00:00Z');
+      const later = (ms: number) => new Date(now.getTime() + ms);
+      expect(await outbox.lease('a', now, 10_000)).to.equal(true);
+      expect(await outbox.lease('b', later(1000), 10_000)).to.equal(false);
+      expect(await outbox.lease('a', later(5000), 10_000)).to.equal(true);
+      // a's renewal runs to 15 s: b still waits at 12 s, and takes it at 16 s.
+      expect(await outbox.lease('b', later(12_000), 10_000)).to.equal(false);
+      expect(await outbox.lease('b', later(16_000), 10_000)).to.equal(true);
+      expect(await outbox.lease('a', later(17_000), 10_000)).to.equal(false);
+    });
+
+    it('wakes a watcher when a change records an event, after the change is readable', async () => {
+      const { pets, outbox } = storage;
+      let seen: readonly PetEvent[] | undefined;
+      const woken = new Promise<void>((resolve) => {
+        void outbox
+          .watch(() => {
+            void outbox.pending(10).then((events) => {
+              seen ??= events;
+              resolve();
+            });
+          })
+          .then((stop) => woken.finally(stop));
+      });
+      // PostgreSQL's listener connects before it is answered: the create comes after it.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const pet = await pets.create(draft('Wakey'));
+      await woken;
+      expect(seen!.map((event) => event.petId)).to.include(pet.id);
+    });
+  });
+}
