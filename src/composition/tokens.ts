@@ -25,4 +25,6 @@ export const TOKENS = {
   HttpApp: Symbol.for('petstore.HttpApp'),
   HttpServer: Symbol.for('petstore.HttpServer'),
   SchemaVersion: Symbol.for('petstore.SchemaVersion'),
+  StoreArchive: Symbol.for('petstore.StoreArchive'),
+  StoreBackup: Symbol.for('petstore.StoreBackup'),
 } as const;

@@ -14,3 +14,4 @@ export * from './use-cases/create-pet.js';
 export * from './use-cases/create-pet-once.js';
 export * from './use-cases/api-key-admin.js';
 export * from './rate-limit.js';
+export * from './store-archive.js';
