@@ -3,7 +3,7 @@
 // backup API (better-sqlite3's db.backup), which copies a consistent snapshot while the
 // server goes on reading and writing the file.
 import { renameSync, rmSync } from 'node:fs';
-import type { Database, Statement } from 'better-sqlite3';
+import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type {
   ArchivedApiKey,
   ArchivedIdempotencyRecord,
@@ -185,13 +185,24 @@ export class SqliteStoreArchive implements StoreArchive {
   }
 }
 
+/** Opens the copy on its own and has SQLite check every page of it; throws unless it answers ok. */
+function checkIntegrity(file: string): void {
+  const copy = new SqliteDatabase(file, { readonly: true });
+  try {
+    const answer = copy.pragma('integrity_check', { simple: true });
+    if (answer !== 'ok') throw new Error(`the copy failed PRAGMA integrity_check: ${String(answer)}`);
+  } finally {
+    copy.close();
+  }
+}
+
 /** The online backup of a SQLite database: SQLite's backup API, page by page, while the server serves. */
 export class SqliteStoreBackup implements StoreBackup {
   constructor(private readonly db: Database) {}
 
   /**
    * The copy is written beside `file` and renamed onto it once complete, so a failed backup
-   * never leaves half a file under the name. Every page goes in one step: one read
+   * never leaves half a file under the name, and only once it opens and passes integrity_check. Every page goes in one step: one read
    * transaction, a snapshot that writers (in WAL mode) do not wait for. In several steps, a
    * write by another process between two steps would restart the backup from its first page,
    * and a busy server could keep it from ever finishing.
@@ -208,9 +219,10 @@ export class SqliteStoreBackup implements StoreBackup {
         },
       });
       pages = totalPages;
+      checkIntegrity(partial);
       renameSync(partial, file);
     } finally {
-      rmSync(partial, { force: true });
+      for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
     }
     progress?.(pages, pages);
     return { kind: 'taken', pages };
