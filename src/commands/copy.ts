@@ -9,7 +9,7 @@ import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { ARCHIVE_KINDS, type ArchiveLine, lineOf } from './archive-format.js';
 import { startProgress } from './progress.js';
-import { cannotUse, ContentDigest, countOf, type OpenStore, openStore, pagesOf, tableOf, textOf } from './store-session.js';
+import { ContentDigest, countOf, type OpenStore, openStoreOrComplain, pagesOf, tableOf, textOf } from './store-session.js';
 import { describeFault } from '../composition/index.js';
 import { type DatabaseConfig, describeDatabase, isInProcessMemory, parseDatabase, withPoolSize } from '../config/database-config.js';
 
@@ -75,12 +75,9 @@ export async function copyStore(request: CopyRequest, env: Readonly<Record<strin
   const opened: OpenStore[] = [];
   try {
     for (const database of [from.right, to.right]) {
-      try {
-        opened.push(await openStore(config, database));
-      } catch (err) {
-        io.stderr.write(cannotUse(database, err));
-        return 1;
-      }
+      const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
+      if (store === undefined) return 1;
+      opened.push(store);
     }
     const [source, target] = opened as [OpenStore, OpenStore];
     const copied = await copyInto(source, target, request, io);

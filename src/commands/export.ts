@@ -8,7 +8,7 @@ import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { ARCHIVE_HEADER_LINE, ARCHIVE_KINDS, type ArchiveKind } from './archive-format.js';
 import { startProgress } from './progress.js';
-import { cannotUse, countOf, type OpenStore, openStore, pagesOf, textOf, writeText } from './store-session.js';
+import { cannotUse, countOf, type OpenStore, openStoreOrComplain, pagesOf, textOf, writeText } from './store-session.js';
 
 export interface ExportRequest extends DataOptions {
   /** The file to write (replaced once complete); standard output when undefined. */
@@ -41,13 +41,8 @@ export async function exportStore(request: ExportRequest, env: Readonly<Record<s
   const config = configurationOrComplaint(env, 'invalid configuration', (text) => io.stderr.write(text));
   if (config === undefined) return 1;
   const { database } = config;
-  let store: OpenStore;
-  try {
-    store = await openStore(config, database);
-  } catch (err) {
-    io.stderr.write(cannotUse(database, err));
-    return 1;
-  }
+  const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
+  if (store === undefined) return 1;
   const partial = request.out === undefined ? undefined : `${request.out}.partial`;
   try {
     const stream = partial === undefined ? io.stdout : createWriteStream(partial);

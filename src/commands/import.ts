@@ -13,7 +13,7 @@ import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { ARCHIVE_KINDS, type ArchiveKind, type ArchiveLine, decodeLine, headerProblem, lineOf } from './archive-format.js';
 import { startProgress } from './progress.js';
-import { BATCH_SIZE, cannotUse, type OpenStore, openStore, tableOf } from './store-session.js';
+import { BATCH_SIZE, cannotUse, type OpenStore, openStoreOrComplain, tableOf } from './store-session.js';
 import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
 
 export interface ImportRequest extends DataOptions {
@@ -116,13 +116,8 @@ export async function importStore(request: ImportRequest, env: Readonly<Record<s
     io.stderr.write(`petstore: ${err.message}\n`);
     return err.code;
   }
-  let store: OpenStore;
-  try {
-    store = await openStore(config, database);
-  } catch (err) {
-    io.stderr.write(cannotUse(database, err));
-    return 1;
-  }
+  const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
+  if (store === undefined) return 1;
   try {
     const { read, written } = await importInto(store, request, total, io);
     io.stdout.write(`Imported ${read} records from ${request.file} into ${describeDatabase(database)}: ${written} new, ${read - written} stored already.\n`);

@@ -35,6 +35,16 @@ export async function openStore(config: Config, database: DatabaseConfig): Promi
   }
 }
 
+/** The store at `database`, or undefined once `complain` was told why it could not be opened. */
+export async function openStoreOrComplain(config: Config, database: DatabaseConfig, complain: (text: string) => void): Promise<OpenStore | undefined> {
+  try {
+    return await openStore(config, database);
+  } catch (err) {
+    complain(cannotUse(database, err));
+    return undefined;
+  }
+}
+
 /** The backup of `database` alone: a storage that refuses to take one refuses without being opened. */
 export async function openBackup(config: Config, database: DatabaseConfig): Promise<{ backup: StoreBackup; close(): Promise<void> }> {
   const container = createContainer(containerOptionsFrom({ ...config, database }, pino({ level: 'silent' })));
