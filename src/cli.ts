@@ -15,11 +15,28 @@ Commands:
                                    database keeps only its SHA-256.
   keys list [--json]               List the stored keys (never the keys themselves).
   keys revoke <id>                 Revoke a stored key: refused from the next request on.
+  backup <file> [--quiet]          Copy the SQLite database, online, to <file> (checked with
+                                   integrity_check). PostgreSQL: use pg_dump (exit 2).
+  export [--out <file>] [--all] [--quiet]
+                                   Write every pet as NDJSON, in id order (standard output
+                                   unless --out); --all adds API keys (digests only) and
+                                   idempotency records.
+  import <file> [--quiet]          Read an export into the database, keeping ids. The file
+                                   is checked first; importing it twice changes nothing.
+  copy --from <database> --to <database> [--quiet]
+                                   Copy everything from one database (SQLite file or
+                                   postgres:// URL) to another, then compare both sides'
+                                   counts and SHA-256; run it again after an interruption.
   help                             Show this text.
 
 The configuration comes from the environment, as for the server: PETSTORE_DB (the SQLite
-file or postgres:// URL whose keys are managed), PETSTORE_API_KEYS, PORT, HOST, … (see
-docs/configuration.md). Keys of PETSTORE_API_KEYS and stored keys are all accepted.
+file or postgres:// URL whose keys are managed, backed up, exported or imported),
+PETSTORE_API_KEYS, PORT, HOST, … (see docs/configuration.md). Keys of PETSTORE_API_KEYS and
+stored keys are all accepted. Long work shows its progress on standard error (a bar on a
+terminal, a line every 5 s otherwise) unless --quiet.
+
+Exit codes: 0 done; 1 failed (a bad line, a conflict, an unreachable database, copies that
+differ); 2 misused (bad arguments, a file that is not an export, a backup of PostgreSQL).
 `;
 
 const usageError = (message: string): number => {
@@ -27,13 +44,34 @@ const usageError = (message: string): number => {
   return 2;
 };
 
-type Parsed = { positionals: string[]; values: { label?: string | undefined; json?: boolean | undefined; help?: boolean | undefined } };
+type Parsed = {
+  positionals: string[];
+  values: {
+    label?: string | undefined;
+    json?: boolean | undefined;
+    help?: boolean | undefined;
+    out?: string | undefined;
+    all?: boolean | undefined;
+    quiet?: boolean | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  };
+};
 
 function parse(args: readonly string[]): Parsed | string {
   try {
     return parseArgs({
       args: [...args],
-      options: { label: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        label: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+        out: { type: 'string' },
+        all: { type: 'boolean' },
+        quiet: { type: 'boolean', short: 'q' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -64,7 +102,9 @@ async function main(args: readonly string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command === undefined && parsed.values.help !== true ? 2 : 0;
   }
-  const onlyCommand = rest.length === 0 && parsed.values.label === undefined && parsed.values.json === undefined;
+  const { label, json, out, all, quiet, from, to } = parsed.values;
+  const onlyCommand = rest.length === 0 && [label, json, out, all, quiet, from, to].every((value) => value === undefined);
+  const dataIo = { stdout: process.stdout, stderr: process.stderr };
   switch (command) {
     case 'serve':
       if (!onlyCommand) return usageError('serve takes no arguments: it is configured by the environment');
@@ -73,7 +113,7 @@ async function main(args: readonly string[]): Promise<number> {
       if (!onlyCommand) return usageError('migrate takes no arguments: it is configured by the environment');
       return (await import('./commands/migrate.js')).migrate(process.env);
     case 'keys': {
-      const request = keysRequest(rest[0], rest.slice(1), parsed.values);
+      const request = onlyOptions(parsed.values, ['label', 'json']) ?? keysRequest(rest[0], rest.slice(1), parsed.values);
       if (typeof request === 'string') return usageError(request);
       const { keys } = await import('./commands/keys.js');
       return keys(request, process.env, {
@@ -81,9 +121,37 @@ async function main(args: readonly string[]): Promise<number> {
         err: (text) => process.stderr.write(text),
       });
     }
+    case 'backup': {
+      const problem = onlyOptions(parsed.values, ['quiet']) ?? (rest.length === 1 ? undefined : 'backup takes exactly one file to write');
+      if (problem !== undefined) return usageError(problem);
+      return (await import('./commands/backup.js')).backup(rest[0]!, { quiet: quiet === true }, process.env, dataIo);
+    }
+    case 'export': {
+      const problem = onlyOptions(parsed.values, ['out', 'all', 'quiet']) ?? (rest.length === 0 ? undefined : 'export takes no argument: write to a file with --out <file>');
+      if (problem !== undefined) return usageError(problem);
+      return (await import('./commands/export.js')).exportStore({ out, all: all === true, quiet: quiet === true }, process.env, dataIo);
+    }
+    case 'import': {
+      const problem = onlyOptions(parsed.values, ['quiet']) ?? (rest.length === 1 ? undefined : 'import takes exactly one file to read');
+      if (problem !== undefined) return usageError(problem);
+      return (await import('./commands/import.js')).importStore({ file: rest[0]!, quiet: quiet === true }, process.env, dataIo);
+    }
+    case 'copy': {
+      const problem =
+        onlyOptions(parsed.values, ['from', 'to', 'quiet']) ??
+        (rest.length > 0 || from === undefined || to === undefined ? 'copy takes --from <database> and --to <database>, and no argument' : undefined);
+      if (problem !== undefined) return usageError(problem);
+      return (await import('./commands/copy.js')).copyStore({ from: from!, to: to!, quiet: quiet === true }, process.env, dataIo);
+    }
     default:
       return usageError(`unknown command "${command}"`);
   }
+}
+
+/** Why the options given are not among those `allowed`, or undefined when they are. */
+function onlyOptions(values: Parsed['values'], allowed: readonly (keyof Parsed['values'])[]): string | undefined {
+  const extra = (Object.keys(values) as (keyof Parsed['values'])[]).filter((name) => values[name] !== undefined && !allowed.includes(name));
+  return extra.length === 0 ? undefined : `--${extra[0]} is not an option of this command`;
 }
 
 process.exitCode = await main(process.argv.slice(2));

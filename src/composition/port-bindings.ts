@@ -9,12 +9,14 @@ import { StaticApiKeyVerifier } from '../adapters/auth/static-api-key-verifier.j
 import { anyApiKeyVerifier, StoredApiKeyVerifier } from '../adapters/auth/stored-api-key-verifier.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
+import { MemoryStoreArchive, memoryStoreBackup } from '../adapters/memory/memory-archive.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryEventOutbox } from '../adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
 import { openPostgresPool } from '../adapters/postgres/create-postgres-pool.js';
 import { POSTGRES_SCHEMA_VERSION } from '../adapters/postgres/migrations.js';
 import { PostgresApiKeyStore } from '../adapters/postgres/postgres-api-key-store.js';
+import { PostgresStoreArchive, postgresStoreBackup } from '../adapters/postgres/postgres-archive.js';
 import { checkPostgres } from '../adapters/postgres/postgres-health-check.js';
 import { PostgresIdempotencyStore } from '../adapters/postgres/postgres-idempotency-store.js';
 import { PostgresEventOutbox } from '../adapters/postgres/postgres-event-outbox.js';
@@ -22,19 +24,31 @@ import { PostgresPetRepository } from '../adapters/postgres/postgres-pet-reposit
 import { SQLITE_SCHEMA_VERSION } from '../adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../adapters/sqlite/sqlite-api-key-store.js';
+import { SqliteStoreArchive, SqliteStoreBackup } from '../adapters/sqlite/sqlite-archive.js';
 import { SqliteIdempotencyStore } from '../adapters/sqlite/sqlite-idempotency-store.js';
 import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
 import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
 import type { ContainerOptions } from './container-options.js';
-import type { ApiKeyGenerator, ApiKeyStore, EventOutbox, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+import type {
+  ApiKeyGenerator,
+  ApiKeyStore,
+  ApiKeyVerifier,
+  Clock,
+  EventOutbox,
+  IdempotencyStore,
+  PetRepository,
+  ReadinessCheck,
+  StoreArchive,
+  StoreBackup,
+} from '../domain/index.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { TOKENS } from './tokens.js';
 
 /** The version of the schema the storage is migrated to once it is open; undefined for memory, which has none. */
 export type SchemaVersion = number | undefined;
 
-/** Binds the ports (PetRepository, IdempotencyStore, ApiKeyStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
+/** Binds the ports (PetRepository, EventOutbox, IdempotencyStore, ApiKeyStore, StoreArchive, StoreBackup, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
 export function bindPorts(container: Container, { database, adapters: given = {}, logger, events = {} }: ContainerOptions): void {
   // A repository given in `adapters` records what it records: these are the defaults'.
   const recordEvents = events.enabled ?? true;
@@ -77,6 +91,8 @@ export function bindPorts(container: Container, { database, adapters: given = {}
         to.toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]),
       );
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
+      container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue((db: Database.Database) => new SqliteStoreArchive(db), [TOKENS.SqliteDatabase]);
+      container.bind<StoreBackup>(TOKENS.StoreBackup).toResolvedValue((db: Database.Database) => new SqliteStoreBackup(db), [TOKENS.SqliteDatabase]);
       // Opening the database migrates it, so the version is answered once the schema has it.
       container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
       break;
@@ -104,6 +120,8 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
         to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
       );
+      container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue((pool: Pool) => new PostgresStoreArchive(pool), [TOKENS.PostgresPool]);
+      container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(postgresStoreBackup);
       container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
       break;
     }
@@ -121,6 +139,17 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
+      // Over the memory adapters themselves: refused when a port was given another adapter.
+      container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue(
+        (pets: PetRepository, keys: ApiKeyStore, idempotency: IdempotencyStore) => {
+          if (pets instanceof MemoryPetRepository && keys instanceof MemoryApiKeyStore && idempotency instanceof MemoryIdempotencyStore) {
+            return new MemoryStoreArchive(pets, keys, idempotency);
+          }
+          throw new Error('the StoreArchive of memory storage needs the memory adapters of every storage port');
+        },
+        [TOKENS.PetRepository, TOKENS.ApiKeyStore, TOKENS.IdempotencyStore],
+      );
+      container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(memoryStoreBackup);
       container.bind<SchemaVersion>(TOKENS.SchemaVersion).toConstantValue(undefined);
       break;
     }

@@ -33,4 +33,6 @@ export const TOKENS = {
   EventTransports: Symbol.for('petstore.EventTransports'),
   EventRelay: Symbol.for('petstore.EventRelay'),
   SchemaVersion: Symbol.for('petstore.SchemaVersion'),
+  StoreArchive: Symbol.for('petstore.StoreArchive'),
+  StoreBackup: Symbol.for('petstore.StoreBackup'),
 } as const;

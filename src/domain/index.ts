@@ -20,3 +20,4 @@ export * from './rate-limit.js';
 export * from './events.js';
 export * from './event-ports.js';
 export * from './use-cases/relay-events.js';
+export * from './store-archive.js';

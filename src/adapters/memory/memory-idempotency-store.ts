@@ -1,6 +1,6 @@
 // The reference behaviour of IdempotencyStore (see test/contract/idempotency-store.contract.ts).
 import { randomUUID } from 'node:crypto';
-import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyHold, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
+import type { ArchivedIdempotencyRecord, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyHold, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
 
 interface MemoryRecord {
   readonly token: string;
@@ -55,6 +55,42 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
     const found = this.records.get(entryOf(hold));
     if (found === undefined || !this.holds(hold)) throw new Error('completeHeld of a record the hold does not hold');
     this.records.set(entryOf(hold), { ...found, pet });
+  }
+
+  /** Every record, as stored (MemoryStoreArchive's export), in no particular order. */
+  archived(): ArchivedIdempotencyRecord[] {
+    return [...this.records].map(([entry, record]) => {
+      const [scope, key] = entry.split('\u0000') as [string, string];
+      return {
+        scope,
+        key,
+        token: record.token,
+        fingerprint: record.fingerprint,
+        pet: record.pet ?? null,
+        expiresAt: new Date(record.expiresAt),
+        leaseExpiresAt: new Date(record.leaseExpiresAt),
+      };
+    });
+  }
+
+  /**
+   * Stores `record` as it was (MemoryStoreArchive's import), unless its key holds one already,
+   * which is answered instead. The map is put back in order of expiry, which forgetExpired needs.
+   */
+  restore(record: ArchivedIdempotencyRecord): ArchivedIdempotencyRecord | undefined {
+    const entry = entryOf(record);
+    if (this.records.has(entry)) return this.archived().find((found) => entryOf(found) === entry);
+    this.records.set(entry, {
+      token: record.token,
+      fingerprint: record.fingerprint,
+      expiresAt: record.expiresAt.getTime(),
+      leaseExpiresAt: record.leaseExpiresAt.getTime(),
+      ...(record.pet === null ? {} : { pet: record.pet }),
+    });
+    const inOrder = [...this.records].sort(([, a], [, b]) => a.expiresAt - b.expiresAt);
+    this.records.clear();
+    for (const [key, value] of inOrder) this.records.set(key, value);
+    return undefined;
   }
 
   // Bounded memory: expired records go whenever a new one comes (a Map iterates in insertion order).

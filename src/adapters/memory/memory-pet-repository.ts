@@ -104,6 +104,20 @@ export class MemoryPetRepository implements PetRepository {
     return this.versions.get(id) ?? FIRST_PET_VERSION;
   }
 
+  /**
+   * Stores `pet` with its own id, in id order (MemoryStoreArchive's import); a pet already
+   * stored under that id is answered instead. Later creates get ids above it.
+   */
+  restore(pet: Pet): Pet {
+    const stored = this.byId.get(pet.id);
+    if (stored !== undefined) return stored;
+    const frozen = Object.freeze({ ...pet });
+    this.pets.splice(this.indexAfter(pet.id), 0, frozen);
+    this.byId.set(pet.id, frozen);
+    this.lastId = Math.max(this.lastId, pet.id);
+    return frozen;
+  }
+
   /** The index of the first pet whose id is greater than `id` (binary search: pets are in id order). */
   private indexAfter(id: number): number {
     let low = 0;

@@ -36,7 +36,7 @@ const COLUMNS = 'id, name, category_id, status';
 const VERSIONED_COLUMNS = `${COLUMNS}, version`;
 
 /** The advisory lock that orders inserts into pets (see create()): class "petI", keyed by the schema so that services on different schemas never wait for each other. */
-const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
+export const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
 
 /**
  * The insert of a batch of pets (see create()), some of them completing an idempotency record,

@@ -1,0 +1,91 @@
+// The reference behaviour of StoreArchive and StoreBackup (see test/contract/store-archive.contract.ts),
+// over the memory adapters of the same container. A batch is checked whole before any of it is
+// stored, which is the memory adapter's transaction. Memory keeps nothing to back up: refused.
+import type {
+  ArchivedApiKey,
+  ArchivedIdempotencyRecord,
+  ArchiveTable,
+  ArchiveWrite,
+  BackupOutcome,
+  Pet,
+  StoreArchive,
+  StoreBackup,
+} from '../../domain/index.js';
+import { sameContent } from '../shared/archive-record.js';
+import type { MemoryApiKeyStore } from './memory-api-key-store.js';
+import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
+import type { MemoryPetRepository } from './memory-pet-repository.js';
+
+/** Code point order (UTF-8 byte order), as SQLite's BINARY and PostgreSQL's "C" collation compare. */
+const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+interface MemoryTable<R> {
+  /** Every record, in key order. */
+  all(): Promise<readonly R[]>;
+  /** Whether two records have the same key (and so cannot both be stored). */
+  sameKey(a: R, b: R): boolean;
+  compare(a: R, b: R): number;
+  store(record: R): void;
+}
+
+function archiveTable<R>(table: MemoryTable<R>): ArchiveTable<R> {
+  return {
+    read: async (after, limit) => {
+      const all = await table.all();
+      const start = after === undefined ? 0 : all.findIndex((record) => table.compare(record, after) > 0);
+      return start === -1 ? [] : all.slice(start, start + limit);
+    },
+    write: async (records): Promise<ArchiveWrite<R>> => {
+      const all = await table.all();
+      const storedAs = (record: R) => all.find((stored) => table.sameKey(stored, record));
+      const conflicting = records.filter((record) => {
+        const stored = storedAs(record);
+        return stored !== undefined && !sameContent(stored, record);
+      });
+      if (conflicting.length > 0) return { kind: 'conflict', conflicting };
+      const fresh = records.filter((record) => storedAs(record) === undefined);
+      for (const record of fresh) table.store(record);
+      return { kind: 'written', written: fresh.length };
+    },
+    count: async () => (await table.all()).length,
+  };
+}
+
+/** Every record of the memory adapters of one container. */
+export class MemoryStoreArchive implements StoreArchive {
+  readonly pets: ArchiveTable<Pet>;
+  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
+  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+
+  constructor(pets: MemoryPetRepository, apiKeys: MemoryApiKeyStore, records: MemoryIdempotencyStore) {
+    this.pets = archiveTable<Pet>({
+      all: () => pets.list({ limit: Number.MAX_SAFE_INTEGER }),
+      sameKey: (a, b) => a.id === b.id,
+      compare: (a, b) => a.id - b.id,
+      store: (pet) => void pets.restore(pet),
+    });
+    // A digest is unique too: a key stored under another id with the same digest is a conflict.
+    this.apiKeys = archiveTable<ArchivedApiKey>({
+      all: async () => apiKeys.stored().map(({ record, digest }) => ({ ...record, digest })),
+      sameKey: (a, b) => a.id === b.id || a.digest === b.digest,
+      compare: (a, b) => a.id - b.id,
+      store: ({ digest, ...record }) => void apiKeys.restore({ record, digest }),
+    });
+    const compareRecords = (a: ArchivedIdempotencyRecord, b: ArchivedIdempotencyRecord) =>
+      byCodePoint(a.scope, b.scope) || byCodePoint(a.key, b.key);
+    this.idempotencyRecords = archiveTable<ArchivedIdempotencyRecord>({
+      all: async () => records.archived().sort(compareRecords),
+      sameKey: (a, b) => compareRecords(a, b) === 0,
+      compare: compareRecords,
+      store: (record) => void records.restore(record),
+    });
+  }
+
+  // Restoring already moved each next id past the largest one stored.
+  async continueSequences(): Promise<void> {}
+}
+
+/** Memory keeps nothing after exit, so there is nothing to back up. */
+export const memoryStoreBackup: StoreBackup = {
+  backup: async (): Promise<BackupOutcome> => ({ kind: 'unsupported', tool: undefined }),
+};

@@ -1,0 +1,229 @@
+// StoreArchive on PostgreSQL: every table read in key order (keyset pages, so memory stays
+// flat whatever the table's size) and written back with its own keys, one batch per
+// statement (unnest of one array per column) in one transaction; the identity sequences moved
+// past the largest id written. A backup is pg_dump's: StoreBackup refuses.
+import type { Pool, PoolClient } from 'pg';
+import type {
+  ArchivedApiKey,
+  ArchivedIdempotencyRecord,
+  ArchiveTable,
+  ArchiveWrite,
+  BackupOutcome,
+  Pet,
+  StoreArchive,
+  StoreBackup,
+} from '../../domain/index.js';
+import { sameContent } from '../shared/archive-record.js';
+import { INSERT_ORDER_LOCK } from './postgres-pet-repository.js';
+import { classifyPostgresError } from './postgres-errors.js';
+import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+
+type Row = Record<string, unknown>;
+
+/** A column: its name, the Pet (or record) field it is read as, and its SQL type (for unnest). */
+type Column = readonly [column: string, field: string, type: string];
+
+/**
+ * The columns of pets this archive reads and writes, each as the Pet field it holds, with its
+ * type. The only list of them here: a new column of pets (and field of Pet) is one more line.
+ */
+const PET_COLUMNS: readonly (readonly [column: string, field: keyof Pet, type: string])[] = [
+  ['id', 'id', 'bigint'],
+  ['name', 'name', 'text'],
+  ['category_id', 'categoryId', 'bigint'],
+  ['status', 'status', 'text'],
+];
+
+interface TableSpec<R> {
+  readonly table: string;
+  readonly columns: readonly Column[];
+  /** The fields of the key, in sort order. */
+  readonly key: readonly string[];
+  /** Whether the key is an identity column (GENERATED ALWAYS), which an insert must override. */
+  readonly identity: boolean;
+  toRecord(row: Row): R;
+  toRow(record: R): Row;
+}
+
+/** bigint columns come as decimal strings: numbers, exactly, or a RangeError. */
+const withIntegers = (row: Row, columns: readonly Column[]): Row => {
+  for (const [, field, type] of columns) {
+    if (type === 'bigint' && row[field] !== null) row[field] = safeIntegerFromInt8(row[field] as string, field);
+  }
+  return row;
+};
+
+const PETS: TableSpec<Pet> = {
+  table: 'pets',
+  columns: PET_COLUMNS,
+  key: ['id'],
+  identity: true,
+  toRecord: (row) => withIntegers(row, PET_COLUMNS) as unknown as Pet,
+  toRow: (pet) => pet as unknown as Row,
+};
+
+const API_KEY_COLUMNS: readonly Column[] = [
+  ['id', 'id', 'bigint'],
+  ['digest', 'digest', 'text'],
+  ['caller_id', 'callerId', 'text'],
+  ['label', 'label', 'text'],
+  ['created_at', 'createdAt', 'timestamptz'],
+  ['revoked_at', 'revokedAt', 'timestamptz'],
+];
+const API_KEYS: TableSpec<ArchivedApiKey> = {
+  table: 'api_keys',
+  columns: API_KEY_COLUMNS,
+  key: ['id'],
+  identity: true,
+  toRecord: (row) => withIntegers(row, API_KEY_COLUMNS) as unknown as ArchivedApiKey,
+  toRow: (key) => key as unknown as Row,
+};
+
+const IDEMPOTENCY_RECORDS: TableSpec<ArchivedIdempotencyRecord> = {
+  table: 'idempotency_keys',
+  columns: [
+    ['scope', 'scope', 'text'],
+    ['key', 'key', 'text'],
+    ['token', 'token', 'text'],
+    ['fingerprint', 'fingerprint', 'text'],
+    ['pet', 'pet', 'jsonb'],
+    ['expires_at', 'expiresAt', 'timestamptz'],
+    ['lease_expires_at', 'leaseExpiresAt', 'timestamptz'],
+  ],
+  key: ['scope', 'key'],
+  identity: false,
+  toRecord: (row) => row as unknown as ArchivedIdempotencyRecord,
+  // pg sends a JS object as JSON, but an array of them as a PostgreSQL array literal: as text, cast back.
+  toRow: (record) => ({ ...record, pet: record.pet === null ? null : JSON.stringify(record.pet) }),
+};
+
+// Keys compare by code point, as SQLite's BINARY and the memory adapter do, whatever the database's collation.
+const sortable = (column: string, type: string) => (type === 'text' ? `${column} COLLATE "C"` : column);
+
+class PostgresArchiveTable<R> implements ArchiveTable<R> {
+  private readonly selectFirst: string;
+  private readonly selectAfter: string;
+  private readonly insert: string;
+  private readonly selectByKeys: string;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly spec: TableSpec<R>,
+    private readonly lockFirst: boolean,
+  ) {
+    const { table, columns, key } = spec;
+    const keyColumns = key.map((field) => columns.find(([, f]) => f === field)!);
+    const select = `SELECT ${columns.map(([column, field]) => `${column} AS "${field}"`).join(', ')} FROM ${table}`;
+    const order = `ORDER BY ${keyColumns.map(([column, , type]) => sortable(column, type)).join(', ')}`;
+    const n = keyColumns.length;
+    this.selectFirst = `${select} ${order} LIMIT $1`;
+    this.selectAfter =
+      `${select} WHERE (${keyColumns.map(([column, , type]) => sortable(column, type)).join(', ')}) > ` +
+      `(${keyColumns.map(([, , type], i) => sortable(`$${i + 1}::${type}`, type)).join(', ')}) ${order} LIMIT $${n + 1}`;
+    this.insert =
+      `INSERT INTO ${table} (${columns.map(([column]) => column).join(', ')})${spec.identity ? ' OVERRIDING SYSTEM VALUE' : ''} ` +
+      `SELECT * FROM unnest(${columns.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')}) ON CONFLICT DO NOTHING ` +
+      `RETURNING ${keyColumns.map(([column, field]) => `${column} AS "${field}"`).join(', ')}`;
+    this.selectByKeys =
+      `${select} WHERE (${keyColumns.map(([column]) => column).join(', ')}) IN ` +
+      `(SELECT * FROM unnest(${keyColumns.map(([, , type], i) => `$${i + 1}::${type}[]`).join(', ')}))`;
+  }
+
+  async read(after: R | undefined, limit: number): Promise<readonly R[]> {
+    const values = after === undefined ? [limit] : [...this.spec.key.map((field) => this.spec.toRow(after)[field]), limit];
+    try {
+      const { rows } = await this.pool.query<Row>(after === undefined ? this.selectFirst : this.selectAfter, values);
+      return rows.map((row) => this.spec.toRecord(row));
+    } catch (err) {
+      throw classifyPostgresError(err);
+    }
+  }
+
+  async write(records: readonly R[]): Promise<ArchiveWrite<R>> {
+    if (records.length === 0) return { kind: 'written', written: 0 };
+    const rows = records.map((record) => this.spec.toRow(record));
+    const keyOf = (row: Row) => JSON.stringify(this.spec.key.map((field) => String(row[field])));
+    return this.inTransaction(async (client) => {
+      // Pets are written under the lock the server's creates take, so ids still become visible in id order.
+      if (this.lockFirst) await client.query(`SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})`);
+      const { rows: inserted } = await client.query<Row>(
+        this.insert,
+        this.spec.columns.map(([, field]) => rows.map((row) => row[field])),
+      );
+      if (inserted.length === rows.length) return { kind: 'written', written: inserted.length };
+      const added = new Set(inserted.map(keyOf));
+      const others = rows.flatMap((row, i) => (added.has(keyOf(row)) ? [] : [i]));
+      const { rows: found } = await client.query<Row>(
+        this.selectByKeys,
+        this.spec.key.map((field) => others.map((i) => rows[i]![field])),
+      );
+      const stored = new Map(found.map((row) => [keyOf(row), this.spec.toRecord(row)]));
+      const conflicting = others.map((i) => records[i]!).filter((record, j) => !sameContent(stored.get(keyOf(rows[others[j]!]!)), record));
+      if (conflicting.length > 0) return { kind: 'conflict', conflicting, rollback: true };
+      return { kind: 'written', written: inserted.length };
+    });
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.spec.table}`).catch((err: unknown) => {
+      throw classifyPostgresError(err);
+    });
+    return Number(rows[0]!.n);
+  }
+
+  private async inTransaction(work: (client: PoolClient) => Promise<ArchiveWrite<R> & { rollback?: boolean }>): Promise<ArchiveWrite<R>> {
+    let client: PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (err) {
+      throw classifyPostgresError(err);
+    }
+    let failure: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const { rollback, ...outcome } = await work(client);
+      await client.query(rollback === true ? 'ROLLBACK' : 'COMMIT');
+      return outcome as ArchiveWrite<R>;
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw classifyPostgresError(err);
+    } finally {
+      client.release(failure);
+    }
+  }
+}
+
+/** Every table of the database of a pool opened by openPostgresPool, for export, import and copy. */
+export class PostgresStoreArchive implements StoreArchive {
+  readonly pets: ArchiveTable<Pet>;
+  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
+  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+
+  constructor(private readonly pool: Pool) {
+    this.pets = new PostgresArchiveTable(pool, PETS, true);
+    this.apiKeys = new PostgresArchiveTable(pool, API_KEYS, false);
+    this.idempotencyRecords = new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, false);
+  }
+
+  /** setval of each identity sequence to the largest id, when that is above what it handed out; never lower. */
+  async continueSequences(): Promise<void> {
+    for (const table of ['pets', 'api_keys']) {
+      await this.pool
+        .query(
+          `SELECT setval(s.seq, m.id) FROM (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq) s,
+                  (SELECT max(id) AS id FROM ${table}) m
+            WHERE m.id IS NOT NULL AND m.id > coalesce(pg_sequence_last_value(s.seq), 0)`,
+          [table],
+        )
+        .catch((err: unknown) => {
+          throw classifyPostgresError(err);
+        });
+    }
+  }
+}
+
+/** PostgreSQL's backups are pg_dump's (or the server's own base backups): this refuses, naming the tool. */
+export const postgresStoreBackup: StoreBackup = {
+  backup: async (): Promise<BackupOutcome> => ({ kind: 'unsupported', tool: 'pg_dump' }),
+};

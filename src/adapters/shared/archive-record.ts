@@ -1,0 +1,10 @@
+// What the storage adapters of StoreArchive share: whether a stored record is the one being
+// written (so that writing it again is no change, and a different one is a conflict).
+/** Whether `a` and `b` hold the same content: the same fields (in any order), the same values, dates by their time. */
+export function sameContent(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b);
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameContent((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}

@@ -1,0 +1,131 @@
+// `petstore import <file>`: reads an export (archive-format.ts) into the store PETSTORE_DB
+// names, keeping ids. The whole file is checked first, line by line with the domain's codecs,
+// so a bad line stops the import before anything is written. Then it is written in batches,
+// each one transaction that adds what is missing and leaves what is stored, identical, as it
+// is: running the same import twice changes nothing the second time, and an interrupted
+// import run again completes without duplicates. A record whose key is stored with other
+// content is a conflict: its batch is not written, and the import stops, naming its line.
+import { createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import * as E from 'fp-ts/lib/Either.js';
+import { configurationOrComplaint } from './configuration.js';
+import type { DataIo, DataOptions } from './data-io.js';
+import { ARCHIVE_KINDS, type ArchiveKind, type ArchiveLine, decodeLine, headerProblem, lineOf } from './archive-format.js';
+import { startProgress } from './progress.js';
+import { BATCH_SIZE, cannotUse, type OpenStore, openStoreOrComplain, tableOf } from './store-session.js';
+import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
+
+export interface ImportRequest extends DataOptions {
+  readonly file: string;
+}
+
+/** Why a file cannot be imported: the exit code and the sentence. */
+class Refusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Every line of the file after its header, decoded, with its number; a Refusal at the first that is not a record. */
+async function* recordsOf(file: string): AsyncGenerator<{ readonly number: number; readonly line: ArchiveLine }> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  let number = 0;
+  for await (const text of lines) {
+    number += 1;
+    if (number === 1) {
+      const problem = headerProblem(text);
+      if (problem !== undefined) throw new Refusal(2, `${file} cannot be imported: ${problem}`);
+      continue;
+    }
+    const decoded = decodeLine(text);
+    if (E.isLeft(decoded)) throw new Refusal(1, `${file} line ${number}: ${decoded.left}. Nothing was imported.`);
+    yield { number, line: decoded.right };
+  }
+  if (number === 0) throw new Refusal(2, `${file} cannot be imported: it is empty, not a petstore export`);
+}
+
+interface Batch {
+  readonly lines: ArchiveLine[];
+  readonly numbers: number[];
+}
+
+/** Writes one batch of one kind; a Refusal naming the lines of its conflicting records. */
+async function writeBatch(store: OpenStore, kind: ArchiveKind, batch: Batch, file: string): Promise<number> {
+  const records = batch.lines.map((line) => line.record);
+  const outcome = await tableOf(store.archive, kind).write(records);
+  if (outcome.kind === 'written') return outcome.written;
+  const named = outcome.conflicting.slice(0, 5).map((record) => {
+    const number = batch.numbers[records.indexOf(record)];
+    return `  line ${number}: ${lineOf({ kind, record } as ArchiveLine)}\n`;
+  });
+  throw new Refusal(
+    1,
+    `${file}: ${outcome.conflicting.length} record(s) have the key of a stored record with other content, and are not imported:\n${named.join('')}` +
+      'The batches before them are imported, as they are in the file; resolve the conflict and run the same import again.',
+  );
+}
+
+async function importInto(store: OpenStore, request: ImportRequest, total: number, io: DataIo): Promise<{ read: number; written: number }> {
+  const progress = startProgress({ label: 'import', total, quiet: request.quiet, stream: io.stderr });
+  const batches = new Map<ArchiveKind, Batch>(ARCHIVE_KINDS.map((kind) => [kind, { lines: [], numbers: [] }]));
+  let written = 0;
+  const flush = async (kind: ArchiveKind) => {
+    const batch = batches.get(kind)!;
+    if (batch.lines.length === 0) return;
+    written += await writeBatch(store, kind, batch, request.file);
+    progress.add(batch.lines.length);
+    batches.set(kind, { lines: [], numbers: [] });
+  };
+  try {
+    for await (const { number, line } of recordsOf(request.file)) {
+      const batch = batches.get(line.kind)!;
+      batch.lines.push(line);
+      batch.numbers.push(number);
+      if (batch.lines.length >= BATCH_SIZE) await flush(line.kind);
+    }
+    for (const kind of ARCHIVE_KINDS) await flush(kind);
+    await store.archive.continueSequences();
+  } finally {
+    progress.stop();
+  }
+  return { read: total, written };
+}
+
+/** Imports `request.file` into the store `env` configures; answers the exit code (0 done, 1 bad line or conflict or failure, 2 not an export). */
+export async function importStore(request: ImportRequest, env: Readonly<Record<string, string | undefined>>, io: DataIo): Promise<number> {
+  const config = configurationOrComplaint(env, 'invalid configuration', (text) => io.stderr.write(text));
+  if (config === undefined) return 1;
+  const { database } = config;
+  if (isInProcessMemory(database)) {
+    io.stderr.write(`petstore: PETSTORE_DB is ${describeDatabase(database)}: what is imported there would be gone when this command ends.\n`);
+    return 2;
+  }
+  let total = 0;
+  try {
+    await access(request.file).catch(() => {
+      throw new Refusal(2, `${request.file} cannot be read`);
+    });
+    // The first pass: every line checked before anything is written.
+    for await (const _ of recordsOf(request.file)) total += 1;
+  } catch (err) {
+    if (!(err instanceof Refusal)) throw err;
+    io.stderr.write(`petstore: ${err.message}\n`);
+    return err.code;
+  }
+  const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
+  if (store === undefined) return 1;
+  try {
+    const { read, written } = await importInto(store, request, total, io);
+    io.stdout.write(`Imported ${read} records from ${request.file} into ${describeDatabase(database)}: ${written} new, ${read - written} stored already.\n`);
+    return 0;
+  } catch (err) {
+    io.stderr.write(err instanceof Refusal ? `petstore: ${err.message}\n` : cannotUse(database, err));
+    return 1;
+  } finally {
+    await store.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,63 @@
+// The operator's view of a store: every stored record read in key order, and written back as
+// it was, for export, import and copy between storages; and the online backup, which only a
+// storage that is one file can take. Not on any request's path.
+import type { ApiKeyRecord } from './api-key.js';
+import type { Pet } from './pet.js';
+
+/** A stored API key with the digest it is kept as (never the key). */
+export interface ArchivedApiKey extends ApiKeyRecord {
+  /** The SHA-256 of the key, lower-case hex. */
+  readonly digest: string;
+}
+
+/** An idempotency record as stored: what a retry of its key would find. */
+export interface ArchivedIdempotencyRecord {
+  readonly scope: string;
+  readonly key: string;
+  readonly token: string;
+  readonly fingerprint: string;
+  /** The created pet once the request completed; null while it is in progress. */
+  readonly pet: Pet | null;
+  readonly expiresAt: Date;
+  readonly leaseExpiresAt: Date;
+}
+
+/** What a write of a batch did: how many records it added, or the records it refused. */
+export type ArchiveWrite<R> =
+  /** Every record is now stored: `written` were added, the others were stored already, identical. */
+  | { readonly kind: 'written'; readonly written: number }
+  /** Some records' keys are stored with other content: nothing of the batch was written. */
+  | { readonly kind: 'conflict'; readonly conflicting: readonly R[] };
+
+/** The records of one kind, in ascending key order (id; scope then key, by code point). */
+export interface ArchiveTable<R> {
+  /** At most `limit` records whose key comes after that of `after` (from the first when undefined). */
+  read(after: R | undefined, limit: number): Promise<readonly R[]>;
+  /**
+   * Stores `records` with their own keys, in one transaction: a record whose key is stored
+   * with the same content is left as it is, so writing a batch twice changes nothing.
+   */
+  write(records: readonly R[]): Promise<ArchiveWrite<R>>;
+  count(): Promise<number>;
+}
+
+/** Every record of a store, kind by kind, as export, import and copy read and write them. */
+export interface StoreArchive {
+  readonly pets: ArchiveTable<Pet>;
+  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
+  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+  /** Makes the next pet and the next API key created get ids above every stored one. Never lowers them. */
+  continueSequences(): Promise<void>;
+}
+
+/** What became of a backup: taken (with the pages copied), or refused because this storage cannot take one. */
+export type BackupOutcome =
+  | { readonly kind: 'taken'; readonly pages: number }
+  /** The storage is not one file: its own tool takes the backup (`pg_dump`), or there is none (memory). */
+  | { readonly kind: 'unsupported'; readonly tool: string | undefined };
+
+/** Takes a consistent copy of the whole store while it keeps serving. */
+export interface StoreBackup {
+  /** Writes the copy to `file` (replacing it); `progress` hears pages copied of the total. */
+  backup(file: string, progress?: (done: number, total: number) => void): Promise<BackupOutcome>;
+}

@@ -1,0 +1,150 @@
+// The behaviour every StoreArchive adapter must have; the memory adapter is its reference.
+import { expect } from 'chai';
+import type {
+  ApiKeyLabel,
+  ApiKeyStore,
+  ArchivedApiKey,
+  ArchivedIdempotencyRecord,
+  CategoryId,
+  Pet,
+  PetId,
+  PetName,
+  PetRepository,
+  StoreArchive,
+} from '../../src/domain/index.js';
+
+export interface StoreArchiveUnderTest {
+  readonly archive: StoreArchive;
+  /** The repository and key store of the same storage. */
+  readonly pets: PetRepository;
+  readonly apiKeys: ApiKeyStore;
+  close(): Promise<void>;
+}
+
+const pet = (id: number, name = `pet ${id}`): Pet => ({
+  id: id as PetId,
+  name: name as PetName,
+  categoryId: (id % 7) - 3 as CategoryId,
+  status: (['available', 'pending', 'sold'] as const)[id % 3]!,
+});
+const digest = (n: number) => n.toString(16).padStart(64, '0');
+const apiKey = (id: number, revoked: boolean): ArchivedApiKey => ({
+  id: id as ArchivedApiKey['id'],
+  digest: digest(id),
+  callerId: `key-${digest(id).slice(0, 16)}`,
+  label: `label ${id}` as ApiKeyLabel,
+  createdAt: new Date(Date.UTC(2026, 10, 26, 10, 0, id)),
+  revokedAt: revoked ? new Date(Date.UTC(2026, 10, 26, 11, 0, id)) : null,
+});
+const record = (scope: string, key: string, completed: Pet | null): ArchivedIdempotencyRecord => ({
+  scope,
+  key,
+  token: `token of ${key}`,
+  fingerprint: `fingerprint of ${key}`,
+  pet: completed,
+  expiresAt: new Date(Date.UTC(2099, 0, 1, 0, 0, 0, 5)),
+  leaseExpiresAt: new Date(Date.UTC(2099, 0, 1, 0, 0, 0, 6)),
+});
+
+/** Every record of a table, read in pages of `limit`. */
+async function readAll<R>(table: StoreArchive['pets'] | StoreArchive['apiKeys'] | StoreArchive['idempotencyRecords'], limit: number): Promise<R[]> {
+  const all: R[] = [];
+  let after: R | undefined;
+  for (;;) {
+    const page = (await (table.read as (after: R | undefined, limit: number) => Promise<readonly R[]>)(after, limit)) as R[];
+    all.push(...page);
+    if (page.length < limit) return all;
+    after = page[page.length - 1];
+  }
+}
+
+export function storeArchiveContract(adapterName: string, open: () => Promise<StoreArchiveUnderTest>): void {
+  describe(`StoreArchive contract: ${adapterName}`, () => {
+    let subject: StoreArchiveUnderTest;
+    let archive: StoreArchive;
+    beforeEach(async () => {
+      subject = await open();
+      archive = subject.archive;
+    });
+    afterEach(() => subject.close());
+
+    it('reads nothing and counts nothing in an empty store', async () => {
+      expect(await archive.pets.read(undefined, 10)).to.deep.equal([]);
+      expect(await archive.apiKeys.read(undefined, 10)).to.deep.equal([]);
+      expect(await archive.idempotencyRecords.read(undefined, 10)).to.deep.equal([]);
+      expect([await archive.pets.count(), await archive.apiKeys.count(), await archive.idempotencyRecords.count()]).to.deep.equal([0, 0, 0]);
+    });
+
+    it('writes pets with their own ids and reads them back in id order, page after page, from any id', async () => {
+      const pets = [9, 2, 5, 1, 40, 3].map((id) => pet(id));
+      expect(await archive.pets.write(pets)).to.deep.equal({ kind: 'written', written: 6 });
+      const inOrder = [...pets].sort((a, b) => a.id - b.id);
+      expect(await readAll<Pet>(archive.pets, 4)).to.deep.equal(inOrder);
+      expect(await readAll<Pet>(archive.pets, 1)).to.deep.equal(inOrder);
+      expect(await archive.pets.read(pet(4), 2), 'after an id that is not stored').to.deep.equal([pet(5), pet(9)]);
+      expect(await archive.pets.count()).to.equal(6);
+      expect(await subject.pets.list({ limit: 10 }), 'the repository sees them').to.deep.equal(inOrder);
+    });
+
+    it('changes nothing when a batch is written again, in part or whole', async () => {
+      await archive.pets.write([pet(1), pet(2)]);
+      expect(await archive.pets.write([pet(1), pet(2), pet(3)])).to.deep.equal({ kind: 'written', written: 1 });
+      expect(await archive.pets.write([pet(1), pet(2), pet(3)])).to.deep.equal({ kind: 'written', written: 0 });
+      expect(await readAll<Pet>(archive.pets, 10)).to.deep.equal([pet(1), pet(2), pet(3)]);
+    });
+
+    it('refuses a batch with a pet whose id is stored with other content: it names it, and writes nothing of the batch', async () => {
+      await archive.pets.write([pet(1), pet(2)]);
+      const other = pet(2, 'another name');
+      expect(await archive.pets.write([pet(5), other, pet(1)])).to.deep.equal({ kind: 'conflict', conflicting: [other] });
+      expect(await readAll<Pet>(archive.pets, 10)).to.deep.equal([pet(1), pet(2)]);
+    });
+
+    it('continues the sequences: the next pet and the next key created get ids above every written one', async () => {
+      await subject.pets.create({ name: 'first' as PetName, categoryId: 1 as CategoryId, status: 'available' });
+      await archive.pets.write([pet(500), pet(70)]);
+      await archive.apiKeys.write([apiKey(30, false)]);
+      await archive.continueSequences();
+      await archive.continueSequences();
+      const next = await subject.pets.create({ name: 'next' as PetName, categoryId: 1 as CategoryId, status: 'sold' });
+      expect(next.id).to.equal(501);
+      const key = await subject.apiKeys.create({ digest: digest(999), callerId: 'key-x', label: '' as ApiKeyLabel, createdAt: new Date() });
+      expect(key.id).to.equal(31);
+    });
+
+    it('never lowers a sequence', async () => {
+      await archive.pets.write([pet(3)]);
+      await archive.continueSequences();
+      for (let i = 0; i < 4; i += 1) await subject.pets.create({ name: 'n' as PetName, categoryId: 1 as CategoryId, status: 'sold' });
+      await archive.continueSequences();
+      expect((await subject.pets.create({ name: 'n' as PetName, categoryId: 1 as CategoryId, status: 'sold' })).id).to.equal(8);
+    });
+
+    it('writes and reads API keys with their digests, times and revocations, and refuses another key under a stored id', async () => {
+      const keys = [apiKey(1, false), apiKey(2, true), apiKey(4, false)];
+      expect(await archive.apiKeys.write(keys)).to.deep.equal({ kind: 'written', written: 3 });
+      expect(await archive.apiKeys.write(keys)).to.deep.equal({ kind: 'written', written: 0 });
+      expect(await readAll<ArchivedApiKey>(archive.apiKeys, 2)).to.deep.equal(keys);
+      const changed = { ...apiKey(2, false) };
+      expect(await archive.apiKeys.write([changed])).to.deep.equal({ kind: 'conflict', conflicting: [changed] });
+      expect((await subject.apiKeys.list()).map((k) => k.id)).to.deep.equal([1, 2, 4]);
+    });
+
+    it('writes and reads idempotency records, in progress and completed, in order of scope then key by code point', async () => {
+      const records = [
+        record('key-b', 'k1', null),
+        record('key-a', 'z', pet(7, 'Rex 🐕')),
+        record('key-a', 'B', null),
+        record('key-é', 'a', pet(8)),
+        record('Key-A', 'a', null),
+      ];
+      expect(await archive.idempotencyRecords.write(records)).to.deep.equal({ kind: 'written', written: 5 });
+      expect(await archive.idempotencyRecords.write(records)).to.deep.equal({ kind: 'written', written: 0 });
+      const expected = [records[4], records[2], records[1], records[0], records[3]];
+      expect(await readAll<ArchivedIdempotencyRecord>(archive.idempotencyRecords, 2)).to.deep.equal(expected);
+      expect(await archive.idempotencyRecords.count()).to.equal(5);
+      const changed = { ...records[0]!, fingerprint: 'another' };
+      expect(await archive.idempotencyRecords.write([changed])).to.deep.equal({ kind: 'conflict', conflicting: [changed] });
+    });
+  });
+}
