@@ -1,10 +1,10 @@
 // Redis for tests: the server named by PETSTORE_TEST_REDIS_URL, which other test runs (and
 // other people's) share, so it is never flushed: each test writes under a key prefix of its
 // own and deletes its keys afterwards. A test that stops Redis starts a private redis-server.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort, killChild, runChildServer } from './child-server.js';
 import { describeUnless } from './describe-unless.js';
 
 const url = process.env['PETSTORE_TEST_REDIS_URL'];
@@ -51,49 +51,18 @@ export interface PrivateRedis {
   restart(): Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 /** Starts redis-server on `port` and waits until it accepts connections. */
-async function runRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const deadline = Date.now() + 10_000;
-  while (!output.includes('Ready to accept connections')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not start on port ${port}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return child;
-}
-
-const killed = async (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-};
+const runRedisServer = (port: number): Promise<ChildProcess> =>
+  runChildServer('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], 'Ready to accept connections');
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child = await runRedisServer(port);
   return {
     url: `redis://127.0.0.1:${port}`,
-    kill: () => killed(child),
+    kill: () => killChild(child),
     restart: async () => {
-      await killed(child);
+      await killChild(child);
       child = await runRedisServer(port);
     },
   };
