@@ -53,7 +53,11 @@ export interface PrivateRedis {
 
 /** Starts redis-server on `port` and waits until it accepts connections. */
 const runRedisServer = (port: number): Promise<ChildProcess> =>
-  runChildServer('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], 'Ready to accept connections');
+  runChildServer(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    'Ready to accept connections',
+  );
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
