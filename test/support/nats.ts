@@ -1,29 +1,23 @@
 // NATS for tests: the server named by PETSTORE_TEST_NATS_URL, which other test runs share (a
 // test there uses streams and subjects of its own and deletes them), and private nats-servers
 // with JetStream on a free port and a temp store, which a test may stop and start again.
-import { type ChildProcess, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { freePort, killChild, runChildServer } from './child-server.js';
-import { describeUnless } from './describe-unless.js';
+import { serverSuites } from './server-suites.js';
 import { tempDir } from './temp-dir.js';
 
-const url = process.env['PETSTORE_TEST_NATS_URL'];
+const suites = serverSuites('NATS', 'PETSTORE_TEST_NATS_URL', 'nats-server');
 
 /** The shared server's URL, or undefined when the tests that need it are to be skipped. */
-export const NATS_TEST_URL: string | undefined = url === undefined || url === '' ? undefined : url;
+export const NATS_TEST_URL = suites.url;
 
-export const NATS_SKIP_REASON = 'NATS tests skipped: PETSTORE_TEST_NATS_URL is not set';
+export const NATS_SKIP_REASON = suites.skipReason;
 
 /** A describe() whose tests need the shared NATS: skipped, with the reason in its title, without it. */
-export function describeWithNats(title: string, body: () => void): void {
-  describeUnless(NATS_TEST_URL === undefined ? NATS_SKIP_REASON : undefined, title, body);
-}
-
-const NATS_SERVER_INSTALLED = spawnSync('nats-server', ['--version'], { stdio: 'ignore' }).status === 0;
+export const describeWithNats = suites.describeWithShared;
 
 /** A describe() whose tests start their own nats-server: skipped, with the reason in its title, where none is installed. */
-export function describeWithNatsServer(title: string, body: () => void): void {
-  describeUnless(NATS_SERVER_INSTALLED ? undefined : 'NATS tests skipped: nats-server is not installed', title, body);
-}
+export const describeWithNatsServer = suites.describeWithBinary;
 
 /** A nats-server of this test alone, with JetStream, keeping its streams in a temp folder. */
 export interface PrivateNats {
