@@ -1,30 +1,24 @@
 // Redis for tests: the server named by PETSTORE_TEST_REDIS_URL, which other test runs (and
 // other people's) share, so it is never flushed: each test writes under a key prefix of its
 // own and deletes its keys afterwards. A test that stops Redis starts a private redis-server.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
-import { describeUnless } from './describe-unless.js';
+import { freePort, killChild, runChildServer } from './child-server.js';
+import { serverSuites } from './server-suites.js';
 
-const url = process.env['PETSTORE_TEST_REDIS_URL'];
+const suites = serverSuites('Redis', 'PETSTORE_TEST_REDIS_URL', 'redis-server');
 
-/** The shared server's URL, or undefined when Redis tests are to be skipped. */
-export const REDIS_TEST_URL: string | undefined = url === undefined || url === '' ? undefined : url;
+/** The shared server's URL, or undefined when the tests that need it are to be skipped. */
+export const REDIS_TEST_URL = suites.url;
 
-export const REDIS_SKIP_REASON = 'Redis tests skipped: PETSTORE_TEST_REDIS_URL is not set';
+export const REDIS_SKIP_REASON = suites.skipReason;
 
 /** A describe() whose tests need the shared Redis: skipped, with the reason in its title, without it. */
-export function describeWithRedis(title: string, body: () => void): void {
-  describeUnless(REDIS_TEST_URL === undefined ? REDIS_SKIP_REASON : undefined, title, body);
-}
-
-const REDIS_SERVER_INSTALLED = spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0;
+export const describeWithRedis = suites.describeWithShared;
 
 /** A describe() whose tests start their own redis-server: skipped, with the reason in its title, where none is installed. */
-export function describeWithRedisServer(title: string, body: () => void): void {
-  describeUnless(REDIS_SERVER_INSTALLED ? undefined : 'Redis tests skipped: redis-server is not installed', title, body);
-}
+export const describeWithRedisServer = suites.describeWithBinary;
 
 /** A key prefix no other test (nor test run) uses. */
 export const testKeyPrefix = (): string => `petstore-test-${randomBytes(6).toString('hex')}`;
@@ -51,49 +45,22 @@ export interface PrivateRedis {
   restart(): Promise<void>;
 }
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 /** Starts redis-server on `port` and waits until it accepts connections. */
-async function runRedisServer(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const deadline = Date.now() + 10_000;
-  while (!output.includes('Ready to accept connections')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`redis-server did not start on port ${port}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return child;
-}
-
-const killed = async (child: ChildProcess): Promise<void> => {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-};
+const runRedisServer = (port: number): Promise<ChildProcess> =>
+  runChildServer(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    'Ready to accept connections',
+  );
 
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   let child = await runRedisServer(port);
   return {
     url: `redis://127.0.0.1:${port}`,
-    kill: () => killed(child),
+    kill: () => killChild(child),
     restart: async () => {
-      await killed(child);
+      await killChild(child);
       child = await runRedisServer(port);
     },
   };
