@@ -10,7 +10,8 @@ import { type RunningEventRelay, startEventRelay } from '../adapters/relay/event
 import { InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass } from '../domain/index.js';
-import type { ContainerOptions } from './container-options.js';
+import { describeNats } from '../config/events-config.js';
+import type { ContainerOptions, EventsOptions } from './container-options.js';
 import { TOKENS } from './tokens.js';
 
 /** Starts the relay of the container's outbox; undefined when events are off. */
@@ -34,14 +35,39 @@ const reportPass = (logger: Logger, counter: DeliveryCounter, transports: readon
   );
 };
 
+/** The NATS JetStream transport of `nats`, whose outages are logged once each; loaded only when configured. */
+async function openNats(nats: NonNullable<EventsOptions['nats']>, source: string, logger: Logger): Promise<EventTransport & { close(): Promise<void> }> {
+  const { openJetStreamTransport } = await import('../adapters/nats/jetstream-transport.js');
+  const described = describeNats(nats.url, nats.stream);
+  return openJetStreamTransport({
+    ...nats,
+    source,
+    events: {
+      lost: (fault) => logger.error({ nats: described, fault: describeFault(fault) }, 'NATS unreachable: events wait in the outbox until it answers'),
+      restored: () => logger.info({ nats: described }, 'NATS answers again: the outbox is relayed'),
+    },
+  });
+}
+
 /** Binds the events' transports, metrics registry and relay. */
-export function bindEvents(container: Container, { events = {} }: ContainerOptions): void {
-  const { enabled, retentionHours } = { ...EVENTS_OPTION_DEFAULTS, ...events };
+export function bindEvents(container: Container, { events = {}, logger }: ContainerOptions): void {
+  const { enabled, retentionHours, source, nats } = { ...EVENTS_OPTION_DEFAULTS, ...events };
   container.bind<Registry>(TOKENS.MetricsRegistry).toConstantValue(new Registry());
   container.bind<InProcessSubscribers>(TOKENS.EventSubscribers).toConstantValue(new InProcessSubscribers());
+  let closeTransports = async (): Promise<void> => {};
   container
     .bind<readonly EventTransport[]>(TOKENS.EventTransports)
-    .toResolvedValue((subscribers: InProcessSubscribers) => [subscribers], [TOKENS.EventSubscribers]);
+    .toResolvedValue(
+      async (subscribers: InProcessSubscribers) => {
+        if (!enabled || nats === undefined) return [subscribers];
+        // NATS away at start is no failure: the transport reconnects, and the outbox waits.
+        const broker = await openNats(nats, source, logger);
+        closeTransports = () => broker.close();
+        return [broker, subscribers];
+      },
+      [TOKENS.EventSubscribers],
+    )
+    .onDeactivation(() => closeTransports());
   container.bind<StartEventRelay>(TOKENS.EventRelay).toResolvedValue(
     (outbox: EventOutbox, transports: readonly EventTransport[], clock: Clock, logger: Logger, registry: Registry) => async () => {
       if (!enabled) return undefined;
