@@ -147,9 +147,8 @@ describe('petstore backup, export, import and copy', function () {
         stdio: 'ignore',
       });
       const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-      let copied = 0;
       for (;;) {
-        copied = await count().catch(() => 0);
+        const copied = await count().catch(() => 0);
         if (copied >= 20_000 || child.exitCode !== null) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

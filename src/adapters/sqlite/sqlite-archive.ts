@@ -210,7 +210,7 @@ export class SqliteStoreBackup implements StoreBackup {
   async backup(file: string, progress?: (done: number, total: number) => void): Promise<BackupOutcome> {
     const partial = `${file}.partial`;
     rmSync(partial, { force: true });
-    let pages = 0;
+    let pages: number;
     try {
       const { totalPages } = await this.db.backup(partial, {
         progress: ({ totalPages: total, remainingPages }) => {
