@@ -127,7 +127,9 @@ async function main(args: readonly string[]): Promise<number> {
       return (await import('./commands/backup.js')).backup(rest[0]!, { quiet: quiet === true }, process.env, dataIo);
     }
     case 'export': {
-      const problem = onlyOptions(parsed.values, ['out', 'all', 'quiet']) ?? (rest.length === 0 ? undefined : 'export takes no argument: write to a file with --out <file>');
+      const problem =
+        onlyOptions(parsed.values, ['out', 'all', 'quiet']) ??
+        (rest.length === 0 ? undefined : 'export takes no argument: write to a file with --out <file>');
       if (problem !== undefined) return usageError(problem);
       return (await import('./commands/export.js')).exportStore({ out, all: all === true, quiet: quiet === true }, process.env, dataIo);
     }
@@ -139,7 +141,9 @@ async function main(args: readonly string[]): Promise<number> {
     case 'copy': {
       const problem =
         onlyOptions(parsed.values, ['from', 'to', 'quiet']) ??
-        (rest.length > 0 || from === undefined || to === undefined ? 'copy takes --from <database> and --to <database>, and no argument' : undefined);
+        (rest.length > 0 || from === undefined || to === undefined
+          ? 'copy takes --from <database> and --to <database>, and no argument'
+          : undefined);
       if (problem !== undefined) return usageError(problem);
       return (await import('./commands/copy.js')).copyStore({ from: from!, to: to!, quiet: quiet === true }, process.env, dataIo);
     }

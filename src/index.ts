@@ -17,7 +17,13 @@ export { MemoryEventOutbox } from './adapters/memory/memory-event-outbox.js';
 export { SqliteEventOutbox } from './adapters/sqlite/sqlite-event-outbox.js';
 export { PostgresEventOutbox } from './adapters/postgres/postgres-event-outbox.js';
 export { InProcessSubscribers, type EventSubscriber } from './adapters/relay/in-process-subscribers.js';
-export { startEventRelay, type EventRelayOptions, type RunningEventRelay, type RelayReport, RELAY_TIMINGS } from './adapters/relay/event-relay.js';
+export {
+  startEventRelay,
+  type EventRelayOptions,
+  type RunningEventRelay,
+  type RelayReport,
+  RELAY_TIMINGS,
+} from './adapters/relay/event-relay.js';
 export { cloudEventJson, CLOUD_EVENT_CONTENT_TYPE } from './adapters/shared/cloud-event.js';
 export { RedisRateLimitStore } from './adapters/redis/redis-rate-limit-store.js';
 export { SqlitePetRepository } from './adapters/sqlite/sqlite-pet-repository.js';
@@ -90,6 +96,13 @@ export {
 export { createContainer, closeContainer, generatedApiKey } from './composition/container.js';
 export { type ContainerOptions, type RedisOptions, containerOptionsFrom } from './composition/container-options.js';
 export { TOKENS } from './composition/tokens.js';
-export { loadConfig, type Config, type LogLevel, type RequestsPerWindow, CONFIG_DEFAULTS, DEFAULT_AUTH_FAILURE_LIMIT } from './config/config.js';
+export {
+  loadConfig,
+  type Config,
+  type LogLevel,
+  type RequestsPerWindow,
+  CONFIG_DEFAULTS,
+  DEFAULT_AUTH_FAILURE_LIMIT,
+} from './config/config.js';
 export { type DatabaseConfig, describeDatabase } from './config/database-config.js';
 export { createLogger } from './adapters/logging/pino-logger.js';

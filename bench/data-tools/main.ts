@@ -12,7 +12,8 @@ import pg from 'pg';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 
 const CLI = join(process.cwd(), 'dist', 'cli.js');
-const POSTGRES = process.env['PETSTORE_BENCH_POSTGRES_URL'] ?? process.env['PETSTORE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POSTGRES =
+  process.env['PETSTORE_BENCH_POSTGRES_URL'] ?? process.env['PETSTORE_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SIZES = (process.env['PETSTORE_BENCH_ROWS'] ?? '100000,1000000').split(',').map(Number);
 const STATUSES = ['available', 'pending', 'sold'];
 
@@ -57,9 +58,18 @@ function referenceCopy(dir: string, rows: number, schema: string): Measure {
   const lines: string[] = [];
   for (let i = 1; i <= rows; i += 1) lines.push(`${i},pet number ${i},${i % 100},${STATUSES[i % 3]}`);
   writeFileSync(csv, `${lines.join('\n')}\n`);
-  execFileSync('psql', [POSTGRES, '-q', '-c', `CREATE TABLE ${schema}.pets_reference (id bigint PRIMARY KEY, name text NOT NULL, category_id bigint NOT NULL, status text NOT NULL)`]);
+  execFileSync('psql', [
+    POSTGRES,
+    '-q',
+    '-c',
+    `CREATE TABLE ${schema}.pets_reference (id bigint PRIMARY KEY, name text NOT NULL, category_id bigint NOT NULL, status text NOT NULL)`,
+  ]);
   const started = process.hrtime.bigint();
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', 'psql', POSTGRES, '-q', '-c', `\\copy ${schema}.pets_reference FROM '${csv}' CSV`], { encoding: 'utf8' });
+  const result = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%M', 'psql', POSTGRES, '-q', '-c', `\\copy ${schema}.pets_reference FROM '${csv}' CSV`],
+    { encoding: 'utf8' },
+  );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (result.status !== 0) throw new Error(`psql \\copy failed:\n${result.stderr}`);
   return { seconds, peakRssMb: Number(result.stderr.trim().split('\n').pop()) / 1024 };
@@ -78,14 +88,25 @@ async function main(): Promise<void> {
       await admin.query(`CREATE SCHEMA ${schema}`);
       seed(join(dir, 'source.db'), rows);
       const steps: Array<[string, () => Measure]> = [
-        ['export (SQLite → NDJSON file)', () => runCli(['export', '--out', join(dir, 'pets.ndjson')], { PETSTORE_DB: join(dir, 'source.db') })],
-        ['import (NDJSON file → new SQLite file)', () => runCli(['import', join(dir, 'pets.ndjson')], { PETSTORE_DB: join(dir, 'imported.db') })],
-        ['copy (SQLite → PostgreSQL, with both checksums)', () => runCli(['copy', '--from', join(dir, 'source.db'), '--to', schemaUrl(schema)], {})],
+        [
+          'export (SQLite → NDJSON file)',
+          () => runCli(['export', '--out', join(dir, 'pets.ndjson')], { PETSTORE_DB: join(dir, 'source.db') }),
+        ],
+        [
+          'import (NDJSON file → new SQLite file)',
+          () => runCli(['import', join(dir, 'pets.ndjson')], { PETSTORE_DB: join(dir, 'imported.db') }),
+        ],
+        [
+          'copy (SQLite → PostgreSQL, with both checksums)',
+          () => runCli(['copy', '--from', join(dir, 'source.db'), '--to', schemaUrl(schema)], {}),
+        ],
         ['reference: psql \\copy (CSV → PostgreSQL)', () => referenceCopy(dir, rows, schema)],
       ];
       for (const [step, run] of steps) {
         const { seconds, peakRssMb } = run();
-        console.log(`| ${rows.toLocaleString('en')} | ${step} | ${seconds.toFixed(2)} | ${Math.round(rows / seconds).toLocaleString('en')} | ${peakRssMb.toFixed(0)} |`);
+        console.log(
+          `| ${rows.toLocaleString('en')} | ${step} | ${seconds.toFixed(2)} | ${Math.round(rows / seconds).toLocaleString('en')} | ${peakRssMb.toFixed(0)} |`,
+        );
       }
     } finally {
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);

@@ -36,11 +36,24 @@ export type ArchiveLine =
 const IsoTime = constrained<string, string>(
   'IsoTime',
   t.string,
-  (text) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(text) && !Number.isNaN(Date.parse(text)) ? undefined : 'must be a UTC time as 2026-11-26T10:00:00.000Z'),
+  (text) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(text) && !Number.isNaN(Date.parse(text))
+      ? undefined
+      : 'must be a UTC time as 2026-11-26T10:00:00.000Z',
   'must be a UTC time as 2026-11-26T10:00:00.000Z',
 );
-const Text = constrained<string, string>('Text', t.string, (text) => (text.length > 0 ? undefined : 'must not be empty'), 'must be a string');
-const Digest = constrained<string, string>('Digest', t.string, (text) => (/^[0-9a-f]{64}$/.test(text) ? undefined : 'must be 64 lower-case hex digits'), 'must be a string');
+const Text = constrained<string, string>(
+  'Text',
+  t.string,
+  (text) => (text.length > 0 ? undefined : 'must not be empty'),
+  'must be a string',
+);
+const Digest = constrained<string, string>(
+  'Digest',
+  t.string,
+  (text) => (/^[0-9a-f]{64}$/.test(text) ? undefined : 'must be 64 lower-case hex digits'),
+  'must be a string',
+);
 
 // The fields of a pet, as the interface has them: its line, and the pet of a completed idempotency record.
 const PET_FIELDS = { id: PetId, name: PetName, categoryId: CategoryId, status: PetStatus };
@@ -50,7 +63,15 @@ const LINE_CODECS = {
   pet: exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS }, {}),
   apiKey: exactObject(
     'ApiKeyLine',
-    { kind: t.literal('apiKey'), id: ApiKeyId, digest: Digest, callerId: Text, label: ApiKeyLabel, createdAt: IsoTime, revokedAt: t.union([IsoTime, t.null]) },
+    {
+      kind: t.literal('apiKey'),
+      id: ApiKeyId,
+      digest: Digest,
+      callerId: Text,
+      label: ApiKeyLabel,
+      createdAt: IsoTime,
+      revokedAt: t.union([IsoTime, t.null]),
+    },
     {},
   ),
   idempotencyRecord: exactObject(
@@ -82,7 +103,15 @@ export function lineOf(line: ArchiveLine): string {
       return petLine(line.record);
     case 'apiKey': {
       const { id, digest, callerId, label, createdAt, revokedAt } = line.record;
-      return JSON.stringify({ kind: 'apiKey', id, digest, callerId, label, createdAt: createdAt.toISOString(), revokedAt: revokedAt?.toISOString() ?? null });
+      return JSON.stringify({
+        kind: 'apiKey',
+        id,
+        digest,
+        callerId,
+        label,
+        createdAt: createdAt.toISOString(),
+        revokedAt: revokedAt?.toISOString() ?? null,
+      });
     }
     case 'idempotencyRecord': {
       const { scope, key, token, fingerprint, pet, expiresAt, leaseExpiresAt } = line.record;
@@ -131,7 +160,11 @@ export function decodeLine(text: string): E.Either<string, ArchiveLine> {
   }
   const decoded = LINE_CODECS[kind as ArchiveKind].decode(value.right);
   if (E.isLeft(decoded)) {
-    return E.left(describeFailures(decoded.left).map(({ pointer, message }) => `${pointer === '' ? 'the line' : pointer} ${message}`).join('; '));
+    return E.left(
+      describeFailures(decoded.left)
+        .map(({ pointer, message }) => `${pointer === '' ? 'the line' : pointer} ${message}`)
+        .join('; '),
+    );
   }
   const { kind: _kind, ...fields } = decoded.right as Record<string, unknown> & { kind: ArchiveKind };
   switch (kind as ArchiveKind) {
@@ -141,14 +174,22 @@ export function decodeLine(text: string): E.Either<string, ArchiveLine> {
       const key = fields as { createdAt: string; revokedAt: string | null };
       return E.right({
         kind: 'apiKey',
-        record: { ...fields, createdAt: new Date(key.createdAt), revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt) } as unknown as ArchivedApiKey,
+        record: {
+          ...fields,
+          createdAt: new Date(key.createdAt),
+          revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt),
+        } as unknown as ArchivedApiKey,
       });
     }
     case 'idempotencyRecord': {
       const times = fields as { expiresAt: string; leaseExpiresAt: string };
       return E.right({
         kind: 'idempotencyRecord',
-        record: { ...fields, expiresAt: new Date(times.expiresAt), leaseExpiresAt: new Date(times.leaseExpiresAt) } as unknown as ArchivedIdempotencyRecord,
+        record: {
+          ...fields,
+          expiresAt: new Date(times.expiresAt),
+          leaseExpiresAt: new Date(times.leaseExpiresAt),
+        } as unknown as ArchivedIdempotencyRecord,
       });
     }
   }

@@ -8,7 +8,12 @@ import { cannotUse, openBackup } from './store-session.js';
 import { describeDatabase } from '../config/database-config.js';
 
 /** Backs up the database `env` configures to `file`; answers the exit code (0 taken, 1 failed, 2 refused for this storage). */
-export async function backup(file: string, options: DataOptions, env: Readonly<Record<string, string | undefined>>, io: DataIo): Promise<number> {
+export async function backup(
+  file: string,
+  options: DataOptions,
+  env: Readonly<Record<string, string | undefined>>,
+  io: DataIo,
+): Promise<number> {
   const config = configurationOrComplaint(env, 'invalid configuration', (text) => io.stderr.write(text));
   if (config === undefined) return 1;
   const { database } = config;

@@ -22,12 +22,23 @@ export interface CopyRequest extends DataOptions {
 function databaseOf(option: string, text: string): E.Either<string, DatabaseConfig> {
   const location = parseDatabase(text);
   if (E.isLeft(location)) return E.left(`--${option} ${location.left}`);
-  if (isInProcessMemory(location.right)) return E.left(`--${option} names a database in this process's memory, which is empty at start and gone at exit`);
+  if (isInProcessMemory(location.right))
+    return E.left(`--${option} names a database in this process's memory, which is empty at start and gone at exit`);
   return E.right(withPoolSize(location.right, 2));
 }
 
-async function copyInto(source: OpenStore, target: OpenStore, request: CopyRequest, io: DataIo): Promise<{ digest: ContentDigest; conflict?: string }> {
-  const progress = startProgress({ label: 'copy', total: await countOf(source.archive, ARCHIVE_KINDS), quiet: request.quiet, stream: io.stderr });
+async function copyInto(
+  source: OpenStore,
+  target: OpenStore,
+  request: CopyRequest,
+  io: DataIo,
+): Promise<{ digest: ContentDigest; conflict?: string }> {
+  const progress = startProgress({
+    label: 'copy',
+    total: await countOf(source.archive, ARCHIVE_KINDS),
+    quiet: request.quiet,
+    stream: io.stderr,
+  });
   const digest = new ContentDigest();
   try {
     for await (const page of pagesOf(source.archive, ARCHIVE_KINDS)) {
@@ -35,7 +46,10 @@ async function copyInto(source: OpenStore, target: OpenStore, request: CopyReque
       const outcome = await tableOf(target.archive, kind).write(page.map((line) => line.record));
       if (outcome.kind === 'conflict') {
         const first = lineOf({ kind, record: outcome.conflicting[0] } as ArchiveLine);
-        return { digest, conflict: `${outcome.conflicting.length} record(s) of the source are stored in the target with other content, e.g. ${first}` };
+        return {
+          digest,
+          conflict: `${outcome.conflicting.length} record(s) of the source are stored in the target with other content, e.g. ${first}`,
+        };
       }
       digest.add(page, textOf(page));
       progress.add(page.length);
@@ -91,9 +105,12 @@ export async function copyStore(request: CopyRequest, env: Readonly<Record<strin
       ['to', describeDatabase(to.right), landed],
     ] as const;
     const [sourceHex, targetHex] = [copied.digest.hex(), landed.hex()];
-    for (const [side, name, digest] of sides) io.stdout.write(`${side.padEnd(4)} ${name}: ${digest.rows} records, sha256 ${side === 'from' ? sourceHex : targetHex}\n`);
+    for (const [side, name, digest] of sides)
+      io.stdout.write(`${side.padEnd(4)} ${name}: ${digest.rows} records, sha256 ${side === 'from' ? sourceHex : targetHex}\n`);
     if (sourceHex !== targetHex || copied.digest.rows !== landed.rows) {
-      io.stderr.write('petstore: copy: the two sides differ: the target holds records the source does not (or the source changed during the copy)\n');
+      io.stderr.write(
+        'petstore: copy: the two sides differ: the target holds records the source does not (or the source changed during the copy)\n',
+      );
       return 1;
     }
     return 0;

@@ -20,7 +20,13 @@ export interface ExportRequest extends DataOptions {
 /** The kinds an export with or without --all holds. */
 export const kindsOf = (all: boolean): readonly ArchiveKind[] => (all ? ARCHIVE_KINDS : ['pet']);
 
-async function writeExport(store: OpenStore, kinds: readonly ArchiveKind[], stream: Writable, request: ExportRequest, io: DataIo): Promise<number> {
+async function writeExport(
+  store: OpenStore,
+  kinds: readonly ArchiveKind[],
+  stream: Writable,
+  request: ExportRequest,
+  io: DataIo,
+): Promise<number> {
   const progress = startProgress({ label: 'export', total: await countOf(store.archive, kinds), quiet: request.quiet, stream: io.stderr });
   let rows = 0;
   try {

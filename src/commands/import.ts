@@ -101,7 +101,9 @@ export async function importStore(request: ImportRequest, env: Readonly<Record<s
   if (config === undefined) return 1;
   const { database } = config;
   if (isInProcessMemory(database)) {
-    io.stderr.write(`petstore: PETSTORE_DB is ${describeDatabase(database)}: what is imported there would be gone when this command ends.\n`);
+    io.stderr.write(
+      `petstore: PETSTORE_DB is ${describeDatabase(database)}: what is imported there would be gone when this command ends.\n`,
+    );
     return 2;
   }
   let total = 0;
@@ -120,7 +122,9 @@ export async function importStore(request: ImportRequest, env: Readonly<Record<s
   if (store === undefined) return 1;
   try {
     const { read, written } = await importInto(store, request, total, io);
-    io.stdout.write(`Imported ${read} records from ${request.file} into ${describeDatabase(database)}: ${written} new, ${read - written} stored already.\n`);
+    io.stdout.write(
+      `Imported ${read} records from ${request.file} into ${describeDatabase(database)}: ${written} new, ${read - written} stored already.\n`,
+    );
     return 0;
   } catch (err) {
     io.stderr.write(err instanceof Refusal ? `petstore: ${err.message}\n` : cannotUse(database, err));

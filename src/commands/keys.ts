@@ -36,7 +36,14 @@ const table = (records: readonly ApiKeyRecord[]): string => {
     ...records.map((r) => [String(r.id), r.label, r.callerId, r.createdAt.toISOString(), r.revokedAt?.toISOString() ?? '-']),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
-  return rows.map((row) => row.map((cell, column) => cell + ' '.repeat(widths[column]! - [...cell].length)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell + ' '.repeat(widths[column]! - [...cell].length))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };
 
 async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Promise<number> {
@@ -67,7 +74,9 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
     case 'revoke': {
       const id = /^[0-9]{1,16}$/.test(request.id) ? ApiKeyId.decode(Number(request.id)) : E.left([]);
       if (E.isLeft(id)) {
-        output.err(`petstore: keys revoke needs the id of a key (a positive integer, see "petstore keys list"), not ${JSON.stringify(request.id)}\n`);
+        output.err(
+          `petstore: keys revoke needs the id of a key (a positive integer, see "petstore keys list"), not ${JSON.stringify(request.id)}\n`,
+        );
         return 2;
       }
       const revoked = await admin.revoke(id.right);
@@ -75,7 +84,9 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
         output.err(`petstore: no stored API key has id ${id.right}\n`);
         return 1;
       }
-      output.out(`API key ${id.right} (caller ${revoked.value.callerId}) is revoked since ${revoked.value.revokedAt?.toISOString()}: it is refused from the next request on.\n`);
+      output.out(
+        `API key ${id.right} (caller ${revoked.value.callerId}) is revoked since ${revoked.value.revokedAt?.toISOString()}: it is refused from the next request on.\n`,
+      );
       return 0;
     }
   }

@@ -23,7 +23,12 @@ export interface ProgressOptions {
   readonly everySeconds?: number;
 }
 
-const seconds = (s: number): string => (s >= 3600 ? `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min` : s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s)} s`);
+const seconds = (s: number): string =>
+  s >= 3600
+    ? `${Math.floor(s / 3600)} h ${Math.round((s % 3600) / 60)} min`
+    : s >= 60
+      ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`
+      : `${Math.round(s)} s`;
 
 /** A progress bar, a periodic line, or nothing, as the stream and the options call for. */
 export function startProgress({ label, total, quiet, stream, everySeconds = 5 }: ProgressOptions): Progress {

@@ -36,7 +36,11 @@ export async function openStore(config: Config, database: DatabaseConfig): Promi
 }
 
 /** The store at `database`, or undefined once `complain` was told why it could not be opened. */
-export async function openStoreOrComplain(config: Config, database: DatabaseConfig, complain: (text: string) => void): Promise<OpenStore | undefined> {
+export async function openStoreOrComplain(
+  config: Config,
+  database: DatabaseConfig,
+  complain: (text: string) => void,
+): Promise<OpenStore | undefined> {
   try {
     return await openStore(config, database);
   } catch (err) {

@@ -36,14 +36,19 @@ const reportPass = (logger: Logger, counter: DeliveryCounter, transports: readon
 };
 
 /** The NATS JetStream transport of `nats`, whose outages are logged once each; loaded only when configured. */
-async function openNats(nats: NonNullable<EventsOptions['nats']>, source: string, logger: Logger): Promise<EventTransport & { close(): Promise<void> }> {
+async function openNats(
+  nats: NonNullable<EventsOptions['nats']>,
+  source: string,
+  logger: Logger,
+): Promise<EventTransport & { close(): Promise<void> }> {
   const { openJetStreamTransport } = await import('../adapters/nats/jetstream-transport.js');
   const described = describeNats(nats.url, nats.stream);
   return openJetStreamTransport({
     ...nats,
     source,
     events: {
-      lost: (fault) => logger.error({ nats: described, fault: describeFault(fault) }, 'NATS unreachable: events wait in the outbox until it answers'),
+      lost: (fault) =>
+        logger.error({ nats: described, fault: describeFault(fault) }, 'NATS unreachable: events wait in the outbox until it answers'),
       restored: () => logger.info({ nats: described }, 'NATS answers again: the outbox is relayed'),
     },
   });
@@ -80,7 +85,8 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
         retentionMs: retentionHours * 3_600_000,
         report: {
           pass: reportPass(logger, counter, transports),
-          fault: (fault) => logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
+          fault: (fault) =>
+            logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
         },
       });
     },

@@ -77,7 +77,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
         .onDeactivation((db) => {
           db.close();
         });
-      container.bind<EventOutbox>(TOKENS.EventOutbox).toResolvedValue((db: Database.Database) => new SqliteEventOutbox(db), [TOKENS.SqliteDatabase]);
+      container
+        .bind<EventOutbox>(TOKENS.EventOutbox)
+        .toResolvedValue((db: Database.Database) => new SqliteEventOutbox(db), [TOKENS.SqliteDatabase]);
       port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
         to.toResolvedValue(
           (db: Database.Database, outbox: SqliteEventOutbox) => new SqlitePetRepository(db, recordEvents ? outbox : undefined),
@@ -91,10 +93,16 @@ export function bindPorts(container: Container, { database, adapters: given = {}
         to.toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]),
       );
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
-      container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue((db: Database.Database) => new SqliteStoreArchive(db), [TOKENS.SqliteDatabase]);
-      container.bind<StoreBackup>(TOKENS.StoreBackup).toResolvedValue((db: Database.Database) => new SqliteStoreBackup(db), [TOKENS.SqliteDatabase]);
+      container
+        .bind<StoreArchive>(TOKENS.StoreArchive)
+        .toResolvedValue((db: Database.Database) => new SqliteStoreArchive(db), [TOKENS.SqliteDatabase]);
+      container
+        .bind<StoreBackup>(TOKENS.StoreBackup)
+        .toResolvedValue((db: Database.Database) => new SqliteStoreBackup(db), [TOKENS.SqliteDatabase]);
       // Opening the database migrates it, so the version is answered once the schema has it.
-      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
+      container
+        .bind<SchemaVersion>(TOKENS.SchemaVersion)
+        .toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
       break;
     }
     case 'postgres': {
@@ -120,16 +128,21 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
         to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
       );
-      container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue((pool: Pool) => new PostgresStoreArchive(pool), [TOKENS.PostgresPool]);
+      container
+        .bind<StoreArchive>(TOKENS.StoreArchive)
+        .toResolvedValue((pool: Pool) => new PostgresStoreArchive(pool), [TOKENS.PostgresPool]);
       container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(postgresStoreBackup);
-      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
+      container
+        .bind<SchemaVersion>(TOKENS.SchemaVersion)
+        .toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
       break;
     }
     case 'memory': {
       // The memory pet repository completes the records of the memory idempotency store it is
       // made with (createCompleting): a given MemoryIdempotencyStore, or the default one.
       const givenStore = given.idempotencyStore;
-      const records = givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
+      const records =
+        givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
       const outbox = new MemoryEventOutbox();
       container.bind<EventOutbox>(TOKENS.EventOutbox).toConstantValue(outbox);
       port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>

@@ -24,7 +24,7 @@ export interface StoreArchiveUnderTest {
 const pet = (id: number, name = `pet ${id}`): Pet => ({
   id: id as PetId,
   name: name as PetName,
-  categoryId: (id % 7) - 3 as CategoryId,
+  categoryId: ((id % 7) - 3) as CategoryId,
   status: (['available', 'pending', 'sold'] as const)[id % 3]!,
 });
 const digest = (n: number) => n.toString(16).padStart(64, '0');
@@ -47,7 +47,10 @@ const record = (scope: string, key: string, completed: Pet | null): ArchivedIdem
 });
 
 /** Every record of a table, read in pages of `limit`. */
-async function readAll<R>(table: StoreArchive['pets'] | StoreArchive['apiKeys'] | StoreArchive['idempotencyRecords'], limit: number): Promise<R[]> {
+async function readAll<R>(
+  table: StoreArchive['pets'] | StoreArchive['apiKeys'] | StoreArchive['idempotencyRecords'],
+  limit: number,
+): Promise<R[]> {
   const all: R[] = [];
   let after: R | undefined;
   for (;;) {
@@ -72,7 +75,9 @@ export function storeArchiveContract(adapterName: string, open: () => Promise<St
       expect(await archive.pets.read(undefined, 10)).to.deep.equal([]);
       expect(await archive.apiKeys.read(undefined, 10)).to.deep.equal([]);
       expect(await archive.idempotencyRecords.read(undefined, 10)).to.deep.equal([]);
-      expect([await archive.pets.count(), await archive.apiKeys.count(), await archive.idempotencyRecords.count()]).to.deep.equal([0, 0, 0]);
+      expect([await archive.pets.count(), await archive.apiKeys.count(), await archive.idempotencyRecords.count()]).to.deep.equal([
+        0, 0, 0,
+      ]);
     });
 
     it('writes pets with their own ids and reads them back in id order, page after page, from any id', async () => {

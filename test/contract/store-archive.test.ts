@@ -23,7 +23,11 @@ forEveryStorage<Stores>(
       return { archive: new MemoryStoreArchive(pets, apiKeys, records), pets, apiKeys };
     },
     sqlite: (db) => ({ archive: new SqliteStoreArchive(db), pets: new SqlitePetRepository(db), apiKeys: new SqliteApiKeyStore(db) }),
-    postgres: (pool) => ({ archive: new PostgresStoreArchive(pool), pets: new PostgresPetRepository(pool), apiKeys: new PostgresApiKeyStore(pool) }),
+    postgres: (pool) => ({
+      archive: new PostgresStoreArchive(pool),
+      pets: new PostgresPetRepository(pool),
+      apiKeys: new PostgresApiKeyStore(pool),
+    }),
   },
   (name, open) =>
     storeArchiveContract(name, async () => {

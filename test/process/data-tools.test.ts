@@ -19,7 +19,8 @@ function seedSqlite(path: string, count: number): void {
   const db = openSqliteDatabase(path);
   const insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?)');
   db.transaction(() => {
-    for (let i = 1; i <= count; i += 1) insert.run(`${NAMES[i % NAMES.length]} ${i}`, (i % 11) - 5, ['available', 'pending', 'sold'][i % 3]);
+    for (let i = 1; i <= count; i += 1)
+      insert.run(`${NAMES[i % NAMES.length]} ${i}`, (i % 11) - 5, ['available', 'pending', 'sold'][i % 3]);
   })();
   db.close();
 }
@@ -57,7 +58,10 @@ describe('petstore backup, export, import and copy', function () {
       try {
         expect(copy.pragma('integrity_check', { simple: true })).to.equal('ok');
         const ids = new Set(copy.prepare('SELECT id FROM pets').pluck().all() as number[]);
-        expect(before.filter((pet) => !ids.has(pet.id)), 'acknowledged pets missing from the copy').to.deep.equal([]);
+        expect(
+          before.filter((pet) => !ids.has(pet.id)),
+          'acknowledged pets missing from the copy',
+        ).to.deep.equal([]);
       } finally {
         copy.close();
       }
@@ -68,7 +72,10 @@ describe('petstore backup, export, import and copy', function () {
 
   it('refuses to back up memory with exit code 2', async () => {
     const result = await runCli(['backup', at('copy.db')], { PETSTORE_DB: 'memory' });
-    expect([result.code, result.stderr]).to.deep.equal([2, 'petstore: PETSTORE_DB is memory (nothing is kept after exit): there is nothing to back up.\n']);
+    expect([result.code, result.stderr]).to.deep.equal([
+      2,
+      'petstore: PETSTORE_DB is memory (nothing is kept after exit): there is nothing to back up.\n',
+    ]);
   });
 
   it('round-trips 10,000 pets byte for byte: export, import into a new file, export again; a second import changes nothing', async () => {
@@ -96,7 +103,9 @@ describe('petstore backup, export, import and copy', function () {
     writeFileSync(at('bad.ndjson'), [header, good, '{"kind":"pet","id":2,"name":" ","categoryId":1,"status":"lost"}', good, ''].join('\n'));
     const result = await runCli(['import', at('bad.ndjson')], { PETSTORE_DB: at('b.db') });
     expect(result.code).to.equal(1);
-    expect(result.stderr).to.match(/bad\.ndjson line 3: \/name .*; \/status must be one of available, pending, sold\. Nothing was imported\.\n$/);
+    expect(result.stderr).to.match(
+      /bad\.ndjson line 3: \/name .*; \/status must be one of available, pending, sold\. Nothing was imported\.\n$/,
+    );
     const exported = await runCli(['export'], { PETSTORE_DB: at('b.db') });
     expect(exported.stdout).to.equal(`${header}\n`);
   });
@@ -105,7 +114,9 @@ describe('petstore backup, export, import and copy', function () {
     writeFileSync(at('pets.json'), '[{"id":1,"name":"Rex"}]\n');
     const result = await runCli(['import', at('pets.json')], { PETSTORE_DB: at('b.db') });
     expect(result.code).to.equal(2);
-    expect(result.stderr).to.contain('pets.json cannot be imported: it is not a petstore export: its first line is not {"format":"petstore-export","version":1}');
+    expect(result.stderr).to.contain(
+      'pets.json cannot be imported: it is not a petstore export: its first line is not {"format":"petstore-export","version":1}',
+    );
   });
 
   it('reports a pet whose id is stored with other content as a conflict, with its line, exit code 1', async () => {

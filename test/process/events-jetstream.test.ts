@@ -127,7 +127,9 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
 
     api = await start();
     const db = new Database(dbPath(), { readonly: true });
-    const rows = db.prepare('SELECT id, name, category_id AS categoryId, status, version FROM pets ORDER BY id').all() as Array<PetData & { version: number }>;
+    const rows = db.prepare('SELECT id, name, category_id AS categoryId, status, version FROM pets ORDER BY id').all() as Array<
+      PetData & { version: number }
+    >;
     db.close();
     expect(rows.map((row) => row.id)).to.include.members(acknowledged.map((pet) => pet.id));
     const expectedEvents = rows.reduce((sum, row) => sum + row.version, 0);
@@ -139,7 +141,10 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
     const inDatabase = new Map(rows.map((row) => [String(row.id), row]));
     const byPet = new Map<string, typeof events>();
     for (const event of events) byPet.set(event.subject, [...(byPet.get(event.subject) ?? []), event]);
-    expect([...byPet.keys()].every((subject) => inDatabase.has(subject)), 'no event for a pet that is not there').to.equal(true);
+    expect(
+      [...byPet.keys()].every((subject) => inDatabase.has(subject)),
+      'no event for a pet that is not there',
+    ).to.equal(true);
     for (const row of rows) {
       const own = byPet.get(String(row.id)) ?? [];
       const { version, ...pet } = row;

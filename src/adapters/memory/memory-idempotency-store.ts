@@ -1,6 +1,14 @@
 // The reference behaviour of IdempotencyStore (see test/contract/idempotency-store.contract.ts).
 import { randomUUID } from 'node:crypto';
-import type { ArchivedIdempotencyRecord, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyHold, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
+import type {
+  ArchivedIdempotencyRecord,
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotencyHold,
+  IdempotencyRecordId,
+  IdempotencyStore,
+  Pet,
+} from '../../domain/index.js';
 
 interface MemoryRecord {
   readonly token: string;

@@ -83,7 +83,11 @@ export const insertPetsSql = (recordEvents: boolean): string => `WITH writes AS 
  * The events of the pets of `rows` (a CTE with id, name, category_id, status), as the
  * INSERT of a CTE: written in the change's statement, so its transaction, in id order.
  */
-const recordedEvents = (type: string, rows: string, data = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)") =>
+const recordedEvents = (
+  type: string,
+  rows: string,
+  data = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)",
+) =>
   `INSERT INTO events (id, type, pet_id, data, time)
      SELECT gen_random_uuid(), ${type}, id, ${data}, clock_timestamp() FROM ${rows} ORDER BY id`;
 
@@ -97,7 +101,6 @@ const withEvent = (change: string, type: string, data?: string) =>
 
 /** The batch insert without events (PETSTORE_EVENTS=off). */
 export const INSERT_PETS_SQL = insertPetsSql(false);
-
 
 /** An int8 from the database as a number, exactly, or an error: never a rounded value. */
 export function safeIntegerFromInt8(text: string, column: string): number {

@@ -6,5 +6,8 @@ export function sameContent(a: unknown, b: unknown): boolean {
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Object.is(a, b);
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameContent((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return keys.every(
+    (key) =>
+      Object.prototype.hasOwnProperty.call(b, key) && sameContent((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
 }

@@ -60,7 +60,11 @@ const API_KEYS: TableSpec<ArchivedApiKey> = {
   ],
   key: ['id'],
   toRecord: (row) =>
-    ({ ...row, createdAt: new Date(row['createdAt'] as number), revokedAt: row['revokedAt'] === null ? null : new Date(row['revokedAt'] as number) }) as ArchivedApiKey,
+    ({
+      ...row,
+      createdAt: new Date(row['createdAt'] as number),
+      revokedAt: row['revokedAt'] === null ? null : new Date(row['revokedAt'] as number),
+    }) as ArchivedApiKey,
   toRow: (key) => ({ ...key, createdAt: key.createdAt.getTime(), revokedAt: key.revokedAt?.getTime() ?? null }),
 };
 
@@ -109,7 +113,10 @@ class SqliteArchiveTable<R> implements ArchiveTable<R> {
   private readonly total: Statement<[], { n: number }>;
   private readonly writeAll: (records: readonly R[]) => number;
 
-  constructor(db: Database, private readonly spec: TableSpec<R>) {
+  constructor(
+    db: Database,
+    private readonly spec: TableSpec<R>,
+  ) {
     const { table, columns, key } = spec;
     const select = `SELECT ${columns.map(([column, field]) => `${column} AS "${field}"`).join(', ')} FROM ${table}`;
     const keyColumns = key.map((field) => columns.find(([, f]) => f === field)![0]);
@@ -174,14 +181,16 @@ export class SqliteStoreArchive implements StoreArchive {
   // AUTOINCREMENT already moves sqlite_sequence past an id inserted explicitly; this also
   // covers a table whose sequence row is missing (a file written around the service).
   async continueSequences(): Promise<void> {
-    this.db.transaction(() => {
-      for (const table of ['pets', 'api_keys']) {
-        const max = (this.db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }).id;
-        if (max === null) continue;
-        const updated = this.db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(max, table).changes;
-        if (updated === 0) this.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, max);
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const table of ['pets', 'api_keys']) {
+          const max = (this.db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }).id;
+          if (max === null) continue;
+          const updated = this.db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(max, table).changes;
+          if (updated === 0) this.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, max);
+        }
+      })
+      .immediate();
   }
 }
 

@@ -21,7 +21,9 @@ export class SqliteEventOutbox implements EventOutbox {
   constructor(db: Database) {
     this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time) VALUES (?, ?, ?, ?, ?)');
     this.selectWaiting = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE relayed_at IS NULL ORDER BY sequence LIMIT ?`);
-    this.setRelayed = db.prepare('UPDATE events SET relayed_at = ? WHERE relayed_at IS NULL AND sequence IN (SELECT value FROM json_each(?))');
+    this.setRelayed = db.prepare(
+      'UPDATE events SET relayed_at = ? WHERE relayed_at IS NULL AND sequence IN (SELECT value FROM json_each(?))',
+    );
     this.deleteRelayed = db.prepare('DELETE FROM events WHERE relayed_at IS NOT NULL AND relayed_at < ?');
     this.countWaiting = db.prepare('SELECT count(*) AS count, min(time) AS oldest FROM events WHERE relayed_at IS NULL');
     // Taken when free or run out, renewed by its holder; RETURNING answers a row only then.
