@@ -19,3 +19,7 @@ export * from './use-cases/api-key-admin.js';
 export * from './rate-limit.js';
 export * from './events.js';
 export * from './event-ports.js';
+export * from './webhook.js';
+export * from './webhook-retry.js';
+export * from './webhook-ports.js';
+export * from './use-cases/webhook-admin.js';
