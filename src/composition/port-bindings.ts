@@ -11,27 +11,39 @@ import { systemClock } from '../adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
+import { MemoryWebhookStore } from '../adapters/memory/memory-webhook-store.js';
 import { openPostgresPool } from '../adapters/postgres/create-postgres-pool.js';
 import { POSTGRES_SCHEMA_VERSION } from '../adapters/postgres/migrations.js';
 import { PostgresApiKeyStore } from '../adapters/postgres/postgres-api-key-store.js';
 import { checkPostgres } from '../adapters/postgres/postgres-health-check.js';
 import { PostgresIdempotencyStore } from '../adapters/postgres/postgres-idempotency-store.js';
 import { PostgresPetRepository } from '../adapters/postgres/postgres-pet-repository.js';
+import { PostgresWebhookStore } from '../adapters/postgres/postgres-webhook-store.js';
 import { SQLITE_SCHEMA_VERSION } from '../adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../adapters/sqlite/sqlite-api-key-store.js';
 import { SqliteIdempotencyStore } from '../adapters/sqlite/sqlite-idempotency-store.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
 import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
+import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
 import type { ContainerOptions } from './container-options.js';
-import type { ApiKeyGenerator, ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+import type {
+  ApiKeyGenerator,
+  ApiKeyStore,
+  ApiKeyVerifier,
+  Clock,
+  IdempotencyStore,
+  PetRepository,
+  ReadinessCheck,
+  WebhookStore,
+} from '../domain/index.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { TOKENS } from './tokens.js';
 
 /** The version of the schema the storage is migrated to once it is open; undefined for memory, which has none. */
 export type SchemaVersion = number | undefined;
 
-/** Binds the ports (PetRepository, IdempotencyStore, ApiKeyStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
+/** Binds the ports (PetRepository, IdempotencyStore, ApiKeyStore, WebhookStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
 export function bindPorts(container: Container, { database, adapters: given = {}, logger }: ContainerOptions): void {
   const port = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown): void => {
     const to = container.bind<T>(token);
@@ -49,7 +61,7 @@ export function bindPorts(container: Container, { database, adapters: given = {}
     ),
   );
 
-  // Every port that stores data (pets, idempotency records, API keys) lives in the same database, so they are chosen together.
+  // Every port that stores data (pets, idempotency records, API keys, webhooks) lives in the same database, so they are chosen together.
   switch (database.kind) {
     case 'sqlite': {
       container
@@ -67,6 +79,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
         to.toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]),
       );
+      container
+        .bind<WebhookStore>(TOKENS.WebhookStore)
+        .toResolvedValue((db: Database.Database) => new SqliteWebhookStore(db), [TOKENS.SqliteDatabase]);
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
       // Opening the database migrates it, so the version is answered once the schema has it.
       container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
@@ -91,6 +106,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
         to.toResolvedValue((pool: Pool) => new PostgresApiKeyStore(pool), [TOKENS.PostgresPool]),
       );
+      container
+        .bind<WebhookStore>(TOKENS.WebhookStore)
+        .toResolvedValue((pool: Pool) => new PostgresWebhookStore(pool), [TOKENS.PostgresPool]);
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
         to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
       );
@@ -106,6 +124,7 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       // Bound only when none is given, and then `records` is the default one.
       port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
+      container.bind<WebhookStore>(TOKENS.WebhookStore).toResolvedValue(() => new MemoryWebhookStore());
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
       container.bind<SchemaVersion>(TOKENS.SchemaVersion).toConstantValue(undefined);
       break;

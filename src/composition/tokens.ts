@@ -28,4 +28,8 @@ export const TOKENS = {
   HttpApp: Symbol.for('petstore.HttpApp'),
   HttpServer: Symbol.for('petstore.HttpServer'),
   SchemaVersion: Symbol.for('petstore.SchemaVersion'),
+  WebhookStore: Symbol.for('petstore.WebhookStore'),
+  WebhookSecretGenerator: Symbol.for('petstore.WebhookSecretGenerator'),
+  WebhookAdmin: Symbol.for('petstore.WebhookAdmin'),
+  WebhookDispatcher: Symbol.for('petstore.WebhookDispatcher'),
 } as const;
