@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The `petstore` command: serve, migrate, and manage the API keys stored in the database.
+// The `petstore` command: serve, migrate, and manage the API keys and webhooks stored in the database.
 // Every subcommand reads the server's configuration from the environment (PETSTORE_DB…).
 // A subcommand is loaded only when it runs, so that help and usage errors answer at once.
 import { parseArgs } from 'node:util';
 import type { KeysRequest } from './commands/keys.js';
+import type { WebhooksRequest } from './commands/webhooks.js';
 
 const USAGE = `Usage: petstore <command>
 
@@ -15,25 +16,41 @@ Commands:
                                    database keeps only its SHA-256.
   keys list [--json]               List the stored keys (never the keys themselves).
   keys revoke <id>                 Revoke a stored key: refused from the next request on.
+  webhooks add <url> [--events <type,…>] [--json]
+                                   Register a webhook endpoint (http or https, no user or
+                                   password in the URL) for the given event types (all when
+                                   omitted: petstore.pet.created, .updated, .deleted). Its
+                                   signing secret is printed this once.
+  webhooks list [--json]           List the endpoints (never their secrets).
+  webhooks remove <id>             Remove an endpoint and its deliveries.
+  webhooks deliveries <id> [--json]
+                                   An endpoint's recent deliveries: event, type, status,
+                                   attempts, last result and times.
+  webhooks redeliver <event-id>    Send an event again to every active endpoint that had it.
   help                             Show this text.
 
 The configuration comes from the environment, as for the server: PETSTORE_DB (the SQLite
-file or postgres:// URL whose keys are managed), PETSTORE_API_KEYS, PORT, HOST, … (see
+file or postgres:// URL whose keys and webhooks are managed), PETSTORE_API_KEYS, PORT, HOST, … (see
 docs/configuration.md). Keys of PETSTORE_API_KEYS and stored keys are all accepted.
 `;
+
+const STANDARD_OUTPUT = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
 
 const usageError = (message: string): number => {
   process.stderr.write(`petstore: ${message}\n\n${USAGE}`);
   return 2;
 };
 
-type Parsed = { positionals: string[]; values: { label?: string | undefined; json?: boolean | undefined; help?: boolean | undefined } };
+type Parsed = {
+  positionals: string[];
+  values: { label?: string | undefined; events?: string | undefined; json?: boolean | undefined; help?: boolean | undefined };
+};
 
 function parse(args: readonly string[]): Parsed | string {
   try {
     return parseArgs({
       args: [...args],
-      options: { label: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { label: { type: 'string' }, events: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       allowPositionals: true,
       strict: true,
     });
@@ -44,6 +61,7 @@ function parse(args: readonly string[]): Parsed | string {
 
 function keysRequest(action: string | undefined, rest: readonly string[], values: Parsed['values']): KeysRequest | string {
   const { label, json = false } = values;
+  if (values.events !== undefined) return '--events is an option of webhooks add';
   switch (action) {
     case 'create':
       return rest.length > 0 ? `keys create takes no argument besides --label and --json` : { action, label: label ?? '', json };
@@ -56,6 +74,34 @@ function keysRequest(action: string | undefined, rest: readonly string[], values
   }
 }
 
+function webhooksRequest(action: string | undefined, rest: readonly string[], values: Parsed['values']): WebhooksRequest | string {
+  const { events, json = false } = values;
+  if (values.label !== undefined) return '--label is an option of keys create';
+  const argument = rest.length === 1 ? rest[0]! : undefined;
+  switch (action) {
+    case 'add':
+      return argument === undefined ? 'webhooks add takes exactly one URL' : { action, url: argument, events: events ?? '', json };
+    case 'list':
+      return rest.length > 0 || events !== undefined ? 'webhooks list takes only --json' : { action, json };
+    case 'remove':
+      return argument === undefined || events !== undefined || json
+        ? 'webhooks remove takes exactly one endpoint id'
+        : { action, id: argument };
+    case 'deliveries':
+      return argument === undefined || events !== undefined
+        ? 'webhooks deliveries takes exactly one endpoint id, and --json'
+        : { action, id: argument, json };
+    case 'redeliver':
+      return argument === undefined || events !== undefined || json
+        ? 'webhooks redeliver takes exactly one event id'
+        : { action, eventId: argument };
+    default:
+      return action === undefined
+        ? 'webhooks needs one of add, list, remove, deliveries, redeliver'
+        : `unknown webhooks command "${action}"`;
+  }
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const parsed = parse(args);
   if (typeof parsed === 'string') return usageError(parsed);
@@ -64,7 +110,8 @@ async function main(args: readonly string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command === undefined && parsed.values.help !== true ? 2 : 0;
   }
-  const onlyCommand = rest.length === 0 && parsed.values.label === undefined && parsed.values.json === undefined;
+  const onlyCommand =
+    rest.length === 0 && parsed.values.label === undefined && parsed.values.events === undefined && parsed.values.json === undefined;
   switch (command) {
     case 'serve':
       if (!onlyCommand) return usageError('serve takes no arguments: it is configured by the environment');
@@ -76,10 +123,13 @@ async function main(args: readonly string[]): Promise<number> {
       const request = keysRequest(rest[0], rest.slice(1), parsed.values);
       if (typeof request === 'string') return usageError(request);
       const { keys } = await import('./commands/keys.js');
-      return keys(request, process.env, {
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
-      });
+      return keys(request, process.env, STANDARD_OUTPUT);
+    }
+    case 'webhooks': {
+      const request = webhooksRequest(rest[0], rest.slice(1), parsed.values);
+      if (typeof request === 'string') return usageError(request);
+      const { webhooks } = await import('./commands/webhooks.js');
+      return webhooks(request, process.env, STANDARD_OUTPUT);
     }
     default:
       return usageError(`unknown command "${command}"`);
