@@ -1,5 +1,5 @@
 // When a failed webhook delivery is tried again: exponential backoff with jitter, the first
-// retry within seconds (a receiver that restarts is back soon), the last some 9 hours after
+// retry within seconds (a receiver that restarts is back soon), the last about 7 hours after
 // the first attempt; after that the delivery has failed.
 
 /** The delay before each retry: after the 1st attempt 5 s, after the 2nd 30 s, then 2 min, 10 min, 1 h, 6 h. */
