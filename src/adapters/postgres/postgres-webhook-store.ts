@@ -15,25 +15,12 @@ import {
   type WebhookEvent,
   type WebhookStore,
 } from '../../domain/index.js';
-import {
-  attemptColumns,
-  DISABLED_ENDPOINT_ERROR,
-  type DueWebhookDeliveryRow,
-  dueWebhookDeliveryOf,
-  eventTypesColumn,
-  type RowConversions,
-  WEBHOOK_DELIVERY_COLUMNS,
-  WEBHOOK_ENDPOINT_COLUMNS,
-  type WebhookDeliveryRow,
-  type WebhookEndpointRow,
-  webhookDeliveryOf,
-  webhookEndpointOf,
-} from '../shared/webhook-rows.js';
+import * as shared from '../shared/webhook-rows.js';
 import { queryRows } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
 
-const AS: RowConversions<string, Date> = { id: safeIntegerFromInt8, time: (time) => time }; // int8 as pg returns it
-const endpointOf = (row: WebhookEndpointRow<string, Date>): WebhookEndpoint => webhookEndpointOf(row, AS);
+const AS: shared.RowConversions<string, Date> = { id: safeIntegerFromInt8, time: (time) => time }; // int8 as pg returns it
+const endpointOf = (row: shared.WebhookEndpointRow<string, Date>): WebhookEndpoint => shared.webhookEndpointOf(row, AS);
 
 const ACTIVE_PENDING = `status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`;
 
@@ -46,9 +33,9 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async add(endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
-    const [row] = await this.rows<WebhookEndpointRow<string, Date>>({
-      text: `INSERT INTO webhook_endpoints (url, event_types, secret, created_at) VALUES ($1, $2, $3, $4) RETURNING ${WEBHOOK_ENDPOINT_COLUMNS}`,
-      values: [endpoint.url, eventTypesColumn(endpoint.eventTypes), endpoint.secret, endpoint.createdAt],
+    const [row] = await this.rows<shared.WebhookEndpointRow<string, Date>>({
+      text: `INSERT INTO webhook_endpoints (url, event_types, secret, created_at) VALUES ($1, $2, $3, $4) RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
+      values: [endpoint.url, shared.eventTypesColumn(endpoint.eventTypes), endpoint.secret, endpoint.createdAt],
     });
     if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
     return endpointOf(row);
@@ -56,7 +43,9 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async list(): Promise<readonly WebhookEndpoint[]> {
     return (
-      await this.rows<WebhookEndpointRow<string, Date>>({ text: `SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id` })
+      await this.rows<shared.WebhookEndpointRow<string, Date>>({
+        text: `SELECT ${shared.WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
+      })
     ).map(endpointOf);
   }
 
@@ -67,15 +56,15 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async disable(id: WebhookEndpointId, at: Date): Promise<O.Option<WebhookEndpoint>> {
     // One statement: the endpoint and its pending deliveries change together.
-    const [row] = await this.rows<WebhookEndpointRow<string, Date>>({
+    const [row] = await this.rows<shared.WebhookEndpointRow<string, Date>>({
       text: `WITH disabled AS (
-               UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, $2) WHERE id = $1 RETURNING ${WEBHOOK_ENDPOINT_COLUMNS}
+               UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, $2) WHERE id = $1 RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}
              ), failed AS (
                UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = $3
                 WHERE endpoint_id IN (SELECT id FROM disabled) AND status = 'pending'
              )
              SELECT * FROM disabled`,
-      values: [id, at, DISABLED_ENDPOINT_ERROR],
+      values: [id, at, shared.DISABLED_ENDPOINT_ERROR],
     });
     return row === undefined ? O.none : O.some(endpointOf(row));
   }
@@ -103,7 +92,7 @@ export class PostgresWebhookStore implements WebhookStore {
 
   async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly DueWebhookDelivery[]> {
     const leasedUntil = new Date(now.getTime() + leaseMs);
-    const rows = await this.rows<DueWebhookDeliveryRow<string> & { next: Date }>({
+    const rows = await this.rows<shared.DueWebhookDeliveryRow<string> & { next: Date }>({
       text: `WITH due AS (
                SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
                 WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND e.disabled_at IS NULL
@@ -120,7 +109,7 @@ export class PostgresWebhookStore implements WebhookStore {
     });
     // RETURNING keeps no order: soonest first, as claimed.
     rows.sort((a, b) => a.next.getTime() - b.next.getTime() || Number(a.id) - Number(b.id));
-    return rows.map((row) => dueWebhookDeliveryOf(row, AS.id, leasedUntil));
+    return rows.map((row) => shared.dueWebhookDeliveryOf(row, AS.id, leasedUntil));
   }
 
   async recordAttempt(claim: WebhookDeliveryClaim, attempt: WebhookAttempt): Promise<boolean> {
@@ -129,7 +118,7 @@ export class PostgresWebhookStore implements WebhookStore {
                 SET status = $1, next_attempt_at = $2, last_status = $3, last_error = $4, last_attempt_at = $5, attempts = attempts + 1
               WHERE id = $6 AND next_attempt_at = $7 AND ${ACTIVE_PENDING}
              RETURNING id`,
-      values: [...attemptColumns(attempt, (date) => date), claim.deliveryId, claim.leasedUntil],
+      values: [...shared.attemptColumns(attempt, (date) => date), claim.deliveryId, claim.leasedUntil],
     });
     return recorded.length > 0;
   }
@@ -142,11 +131,11 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async deliveries(endpointId: WebhookEndpointId, limit: number): Promise<readonly WebhookDelivery[]> {
-    const rows = await this.rows<WebhookDeliveryRow<string, Date>>({
-      text: `SELECT ${WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id DESC LIMIT $2`,
+    const rows = await this.rows<shared.WebhookDeliveryRow<string, Date>>({
+      text: `SELECT ${shared.WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id DESC LIMIT $2`,
       values: [endpointId, limit],
     });
-    return rows.map((row) => webhookDeliveryOf(row, AS));
+    return rows.map((row) => shared.webhookDeliveryOf(row, AS));
   }
 
   async redeliver(eventId: string, at: Date): Promise<number> {

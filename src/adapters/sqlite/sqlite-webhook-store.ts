@@ -15,24 +15,11 @@ import {
   type WebhookEvent,
   type WebhookStore,
 } from '../../domain/index.js';
-import {
-  attemptColumns,
-  DISABLED_ENDPOINT_ERROR,
-  type DueWebhookDeliveryRow,
-  dueWebhookDeliveryOf,
-  eventTypesColumn,
-  type RowConversions,
-  WEBHOOK_DELIVERY_COLUMNS,
-  WEBHOOK_ENDPOINT_COLUMNS,
-  type WebhookDeliveryRow,
-  type WebhookEndpointRow,
-  webhookDeliveryOf,
-  webhookEndpointOf,
-} from '../shared/webhook-rows.js';
+import * as shared from '../shared/webhook-rows.js';
 
-const AS: RowConversions<number, number> = { id: (id) => id, time: (time) => new Date(time) };
-const endpointOf = (row: WebhookEndpointRow<number, number>): WebhookEndpoint => webhookEndpointOf(row, AS);
-const deliveryOf = (row: WebhookDeliveryRow<number, number>): WebhookDelivery => webhookDeliveryOf(row, AS);
+const AS: shared.RowConversions<number, number> = { id: (id) => id, time: (time) => new Date(time) };
+const endpointOf = (row: shared.WebhookEndpointRow<number, number>): WebhookEndpoint => shared.webhookEndpointOf(row, AS);
+const deliveryOf = (row: shared.WebhookDeliveryRow<number, number>): WebhookDelivery => shared.webhookDeliveryOf(row, AS);
 
 // Pending deliveries to active endpoints, the only ones that may be claimed or are due.
 const ACTIVE_PENDING = `status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`;
@@ -44,13 +31,15 @@ export class SqliteWebhookStore implements WebhookStore {
   constructor(private readonly db: Database) {
     const prepare = <P extends unknown[], R = unknown>(sql: string): Statement<P, R> => db.prepare<P, R>(sql);
     this.statements = {
-      insertEndpoint: prepare<[string, string, string, number], WebhookEndpointRow<number, number>>(
-        `INSERT INTO webhook_endpoints (url, event_types, secret, created_at) VALUES (?, ?, ?, ?) RETURNING ${WEBHOOK_ENDPOINT_COLUMNS}`,
+      insertEndpoint: prepare<[string, string, string, number], shared.WebhookEndpointRow<number, number>>(
+        `INSERT INTO webhook_endpoints (url, event_types, secret, created_at) VALUES (?, ?, ?, ?) RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
       ),
-      endpoints: prepare<[], WebhookEndpointRow<number, number>>(`SELECT ${WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`),
+      endpoints: prepare<[], shared.WebhookEndpointRow<number, number>>(
+        `SELECT ${shared.WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
+      ),
       deleteEndpoint: prepare<[number]>('DELETE FROM webhook_endpoints WHERE id = ?'),
-      disableEndpoint: prepare<[number, number], WebhookEndpointRow<number, number>>(
-        `UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, ?) WHERE id = ? RETURNING ${WEBHOOK_ENDPOINT_COLUMNS}`,
+      disableEndpoint: prepare<[number, number], shared.WebhookEndpointRow<number, number>>(
+        `UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, ?) WHERE id = ? RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
       ),
       failPending: prepare<[string, number]>(
         `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE endpoint_id = ? AND status = 'pending'`,
@@ -59,7 +48,7 @@ export class SqliteWebhookStore implements WebhookStore {
         `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, status, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
       ),
-      due: prepare<[number, number], DueWebhookDeliveryRow<number>>(
+      due: prepare<[number, number], shared.DueWebhookDeliveryRow<number>>(
         `SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.body, e.url, e.secret
            FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
           WHERE d.status = 'pending' AND d.next_attempt_at <= ? AND e.disabled_at IS NULL
@@ -72,8 +61,8 @@ export class SqliteWebhookStore implements WebhookStore {
           WHERE id = ? AND next_attempt_at = ? AND ${ACTIVE_PENDING}`,
       ),
       nextDue: prepare<[], { next: number | null }>(`SELECT min(next_attempt_at) AS next FROM webhook_deliveries WHERE ${ACTIVE_PENDING}`),
-      deliveries: prepare<[number, number], WebhookDeliveryRow<number, number>>(
-        `SELECT ${WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT ?`,
+      deliveries: prepare<[number, number], shared.WebhookDeliveryRow<number, number>>(
+        `SELECT ${shared.WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT ?`,
       ),
       redeliver: prepare<[number, string]>(
         `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?
@@ -85,7 +74,7 @@ export class SqliteWebhookStore implements WebhookStore {
   async add(endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
     const row = this.statements.insertEndpoint.get(
       endpoint.url,
-      eventTypesColumn(endpoint.eventTypes),
+      shared.eventTypesColumn(endpoint.eventTypes),
       endpoint.secret,
       endpoint.createdAt.getTime(),
     );
@@ -106,7 +95,7 @@ export class SqliteWebhookStore implements WebhookStore {
     const row = this.db
       .transaction(() => {
         const disabled = this.statements.disableEndpoint.get(at.getTime(), id);
-        if (disabled !== undefined) this.statements.failPending.run(DISABLED_ENDPOINT_ERROR, id);
+        if (disabled !== undefined) this.statements.failPending.run(shared.DISABLED_ENDPOINT_ERROR, id);
         return disabled;
       })
       .immediate();
@@ -131,14 +120,14 @@ export class SqliteWebhookStore implements WebhookStore {
       .transaction(() =>
         this.statements.due.all(now.getTime(), limit).map((row) => {
           this.statements.lease.run(leasedUntil.getTime(), row.id);
-          return dueWebhookDeliveryOf(row, AS.id, leasedUntil);
+          return shared.dueWebhookDeliveryOf(row, AS.id, leasedUntil);
         }),
       )
       .immediate();
   }
 
   async recordAttempt(claim: WebhookDeliveryClaim, attempt: WebhookAttempt): Promise<boolean> {
-    const columns = attemptColumns(attempt, (date) => date.getTime());
+    const columns = shared.attemptColumns(attempt, (date) => date.getTime());
     return this.statements.record.run(...columns, claim.deliveryId, claim.leasedUntil.getTime()).changes > 0;
   }
 
