@@ -1,13 +1,27 @@
 // The use cases without HTTP, on the memory adapter: decode untrusted input with the domain's
 // codecs, call a use case, and handle its answer (an fp-ts Either). Run: node --import tsx examples/use-cases-directly.ts
 import * as E from 'fp-ts/lib/Either.js';
-import { createPet, describeFailures, getPet, listPets, MemoryPetRepository, NewPet, type PetId, PAGE_LIMIT, type Limit } from 'petstore-hexagon';
+import {
+  createPet,
+  describeFailures,
+  getPet,
+  listPets,
+  MemoryPetRepository,
+  NewPet,
+  type PetId,
+  PAGE_LIMIT,
+  type Limit,
+} from 'petstore-hexagon';
 
 const pets = new MemoryPetRepository();
 const add = createPet(pets);
 
 // Untrusted input is decoded first: every problem is reported at once, with its field.
-for (const input of [{ name: 'Rex', categoryId: 1 }, { name: 'Tom', categoryId: 2, status: 'sold' }, { name: '', categoryId: 'x' }]) {
+for (const input of [
+  { name: 'Rex', categoryId: 1 },
+  { name: 'Tom', categoryId: 2, status: 'sold' },
+  { name: '', categoryId: 'x' },
+]) {
   const decoded = NewPet.decode(input);
   if (E.isLeft(decoded)) {
     const problems = describeFailures(decoded.left).map((p) => `${p.pointer} ${p.message}`);

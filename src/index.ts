@@ -84,6 +84,13 @@ export {
 export { createContainer, closeContainer, generatedApiKey } from './composition/container.js';
 export { type ContainerOptions, type RedisOptions, containerOptionsFrom } from './composition/container-options.js';
 export { TOKENS } from './composition/tokens.js';
-export { loadConfig, type Config, type LogLevel, type RequestsPerWindow, CONFIG_DEFAULTS, DEFAULT_AUTH_FAILURE_LIMIT } from './config/config.js';
+export {
+  loadConfig,
+  type Config,
+  type LogLevel,
+  type RequestsPerWindow,
+  CONFIG_DEFAULTS,
+  DEFAULT_AUTH_FAILURE_LIMIT,
+} from './config/config.js';
 export { type DatabaseConfig, describeDatabase } from './config/database-config.js';
 export { createLogger } from './adapters/logging/pino-logger.js';

@@ -61,13 +61,21 @@ describe('configuration from the environment', () => {
         redisKeyPrefix: 'petstore-eu',
         metrics: 'key',
         workers: 1,
-        events: { enabled: false, source: 'https://pets.example/store', retentionHours: 72, natsUrl: 'nats://user:pw@nats.internal:4222', natsStream: 'PETS_EU' },
+        events: {
+          enabled: false,
+          source: 'https://pets.example/store',
+          retentionHours: 72,
+          natsUrl: 'nats://user:pw@nats.internal:4222',
+          natsStream: 'PETS_EU',
+        },
       }),
     );
   });
 
   it('takes :memory: and file paths as SQLite', () => {
-    expect(loadConfig({ PETSTORE_DB: ':memory:' })).to.deep.equal(E.right({ ...DEFAULT_CONFIG, database: { kind: 'sqlite', path: ':memory:' } }));
+    expect(loadConfig({ PETSTORE_DB: ':memory:' })).to.deep.equal(
+      E.right({ ...DEFAULT_CONFIG, database: { kind: 'sqlite', path: ':memory:' } }),
+    );
   });
 
   it('treats an empty variable as unset', () => {
@@ -113,7 +121,11 @@ describe('configuration from the environment', () => {
   });
 
   it('takes PETSTORE_WORKERS from 1 to 64 with a SQLite file or PostgreSQL, and refuses it above 1 for data held in memory', () => {
-    for (const [text, workers] of [['1', 1], ['2', 2], ['64', 64]] as const) {
+    for (const [text, workers] of [
+      ['1', 1],
+      ['2', 2],
+      ['64', 64],
+    ] as const) {
       const config = loadConfig({ PETSTORE_WORKERS: text });
       expect(E.isRight(config) && config.right.workers, text).to.equal(workers);
     }
@@ -153,7 +165,13 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses URLs of other schemes and postgres URLs it cannot parse, never echoing them', () => {
-    for (const url of ['mysql://db/pets', 'file:///tmp/pets.db', 'http://db/pets', 'postgres://app:s3cr#t@db/pets', 'postgres://db:99999/pets']) {
+    for (const url of [
+      'mysql://db/pets',
+      'file:///tmp/pets.db',
+      'http://db/pets',
+      'postgres://app:s3cr#t@db/pets',
+      'postgres://db:99999/pets',
+    ]) {
       const result = loadConfig({ PETSTORE_DB: url });
       const lines = E.isLeft(result) ? result.left : [];
       expect(lines, url).to.have.length(1);
@@ -167,8 +185,9 @@ describe('configuration from the environment', () => {
     expect(describeDatabase({ kind: 'postgres', url: 'postgres://app:s3cret@db:5432/pets?sslmode=require', poolSize: 10 })).to.equal(
       'postgres postgres://app@db:5432/pets?sslmode=require (pool of 10)',
     );
-    expect(describeDatabase({ kind: 'postgres', url: 'postgresql://app@db/pets?password=s3cret&options=-c%20x%3Dy', poolSize: 3 }))
-      .not.to.contain('s3cret');
+    expect(
+      describeDatabase({ kind: 'postgres', url: 'postgresql://app@db/pets?password=s3cret&options=-c%20x%3Dy', poolSize: 3 }),
+    ).not.to.contain('s3cret');
     expect(describeDatabase({ kind: 'sqlite', path: './data/petstore.db' })).to.equal('sqlite ./data/petstore.db');
   });
 
@@ -197,7 +216,9 @@ describe('configuration from the environment', () => {
       const result = loadConfig({ PETSTORE_REDIS_URL: url });
       const lines = E.isLeft(result) ? result.left : [];
       expect(lines, url).to.have.length(1);
-      expect(lines[0]).to.match(/^PETSTORE_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$|^PETSTORE_REDIS_URL is not a valid redis:\/\/ URL/);
+      expect(lines[0]).to.match(
+        /^PETSTORE_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL$|^PETSTORE_REDIS_URL is not a valid redis:\/\/ URL/,
+      );
       expect(lines[0]).not.to.contain('s3cr').and.not.to.contain('cache');
     }
     for (const prefix of ['', ' ', 'a b', 'x'.repeat(65), 'pets*']) {

@@ -67,7 +67,9 @@ describe('createPetStore', () => {
       await first.close();
       const second = await createPetStore({ db: { kind: 'sqlite', path: db } });
       try {
-        expect(E.map((p: { pets: readonly unknown[] }) => p.pets.length)(await second.useCases.listPets({ limit: 10 as Limit })())).to.deep.equal(E.right(1));
+        expect(
+          E.map((p: { pets: readonly unknown[] }) => p.pets.length)(await second.useCases.listPets({ limit: 10 as Limit })()),
+        ).to.deep.equal(E.right(1));
         expect((await second.apiKeys.list()).map((r) => r.label)).to.deep.equal(['kept']);
       } finally {
         await second.close();

@@ -9,7 +9,8 @@ const percentile = (sorted: Float64Array, p: number): number =>
 
 /** The requests connection number n sends in turn: every connections-th of the list, built afresh (autocannon keeps state in them). */
 function requestsFor(spec: LoadSpec, connection: number): autocannon.Request[] {
-  const mine = spec.requests.length < spec.connections ? spec.requests : spec.requests.filter((_, i) => i % spec.connections === connection);
+  const mine =
+    spec.requests.length < spec.connections ? spec.requests : spec.requests.filter((_, i) => i % spec.connections === connection);
   const json = { ...spec.headers, 'content-type': 'application/json' };
   return mine.map(({ method, path, body }) => (body === undefined ? { method, path } : { method, path, body, headers: json }));
 }
@@ -60,7 +61,7 @@ export const autocannonGenerator: LoadGenerator = {
   name: 'autocannon',
   describe: (connections, seconds) => `autocannon in the bench's own process, ${connections} connections, ${seconds} s`,
   caveat:
-    'wrk could not be had: autocannon generates the load in the bench\'s own Node.js process and takes most of a core ' +
+    "wrk could not be had: autocannon generates the load in the bench's own Node.js process and takes most of a core " +
     'from the server it measures, so every ratio is compressed towards 1',
   run: runAutocannon,
 };

@@ -28,7 +28,8 @@ const fileText = (path: string): string | undefined => {
 const cpuModel = (): string => /^model name\s*:\s*(.+)$/m.exec(fileText('/proc/cpuinfo') ?? '')?.[1]?.trim() ?? 'unknown';
 
 function cpuIdle(): string {
-  const governor = fileText('/sys/devices/system/cpu/cpuidle/current_governor') ?? fileText('/sys/devices/system/cpu/cpuidle/current_governor_ro');
+  const governor =
+    fileText('/sys/devices/system/cpu/cpuidle/current_governor') ?? fileText('/sys/devices/system/cpu/cpuidle/current_governor_ro');
   if (governor === undefined) return 'unknown';
   const haltPoll = fileText('/sys/module/haltpoll/parameters/guest_halt_poll_ns');
   return haltPoll === undefined ? governor : `${governor}, guest_halt_poll_ns ${haltPoll}`;

@@ -72,7 +72,8 @@ export function namesFrom(text: string | undefined, known: readonly string[], wh
 /** The --db URL (absent when not given), or why it is not a postgres:// URL. */
 function postgresUrl(text: string | undefined): string | undefined {
   if (text === undefined || text === '') return undefined;
-  if (!/^postgres(ql)?:\/\//i.test(text) || !URL.canParse(text)) throw new Error('--db must be a postgres:// (postgresql://) URL, such as postgres://postgres@127.0.0.1:5432/test');
+  if (!/^postgres(ql)?:\/\//i.test(text) || !URL.canParse(text))
+    throw new Error('--db must be a postgres:// (postgresql://) URL, such as postgres://postgres@127.0.0.1:5432/test');
   return text;
 }
 
@@ -89,13 +90,18 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
 
   const value = (flag: string, variable: string): string | undefined => flags.get(flag) ?? env[variable];
-  const only = namesFrom(flags.get('only'), SCENARIOS.map((s) => s.id), 'scenario');
+  const only = namesFrom(
+    flags.get('only'),
+    SCENARIOS.map((s) => s.id),
+    'scenario',
+  );
   if (flags.get('db') === '') throw new Error('--db needs a URL: --db=postgres://user@host:port/database');
   const database = postgresUrl(value('db', 'BENCH_DB'));
   const named = namesFrom(value('references', 'BENCH_REFERENCES'), REFERENCES, 'reference');
   // In the order of REFERENCES whatever the order given, so the rounds always take turns alike.
   // On PostgreSQL the baseline alone by default: the floors only add Koa, the same on either database.
-  const references = named.length === 0 ? (database === undefined ? REFERENCES : (['baseline'] as const)) : REFERENCES.filter((r) => named.includes(r));
+  const references =
+    named.length === 0 ? (database === undefined ? REFERENCES : (['baseline'] as const)) : REFERENCES.filter((r) => named.includes(r));
 
   const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
   if (database !== undefined && mode === 'scale') throw new Error('--db runs the scenarios only: not with --scale');

@@ -83,7 +83,10 @@ export async function watchPostgres(url: string): Promise<{ stop(): Promise<Post
       await loop.finally(() => client.end());
       const seconds = (performance.now() - started) / 1000;
       // Backends that began meanwhile count from 0; those that ended took their ticks with them.
-      const ticks = postmaster === undefined ? undefined : processTree(postmaster).reduce((sum, pid) => sum + treeTicks([pid]) - (ticksAtStart.get(pid) ?? 0), 0);
+      const ticks =
+        postmaster === undefined
+          ? undefined
+          : processTree(postmaster).reduce((sum, pid) => sum + treeTicks([pid]) - (ticksAtStart.get(pid) ?? 0), 0);
       const per = (n: number): number => (samples === 0 ? 0 : n / samples);
       return {
         samples,

@@ -70,7 +70,8 @@ export function medianOf(outcomes: readonly Outcome[]): Outcome {
 
 /** A side needs another round while fewer than a majority of the planned rounds were undisturbed. */
 const needsAnother = (outcomes: readonly Outcome[], planned: number): boolean =>
-  outcomes.some((o) => 'measured' in o) && outcomes.filter((o) => 'measured' in o && !o.measured.disturbed).length < Math.floor(planned / 2) + 1;
+  outcomes.some((o) => 'measured' in o) &&
+  outcomes.filter((o) => 'measured' in o && !o.measured.disturbed).length < Math.floor(planned / 2) + 1;
 
 /** `servers` in the order they take turns. */
 export async function measureInRounds(

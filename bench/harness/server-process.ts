@@ -102,7 +102,10 @@ export function samplePeakRss(pid: number, everyMs = 200): { stop(): Promise<num
   const tree = processTree(pid);
   const sample = async (): Promise<void> => {
     const each = await Promise.all(tree.map((member) => residentBytes(member).catch(() => 0)));
-    peak = Math.max(peak, each.reduce((sum, bytes) => sum + bytes, 0));
+    peak = Math.max(
+      peak,
+      each.reduce((sum, bytes) => sum + bytes, 0),
+    );
   };
   void sample();
   const timer = setInterval(() => void sample(), everyMs);

@@ -27,14 +27,27 @@ interface WrkReport {
 
 /** One request a line, as wrk-requests.lua reads them: "METHOD PATH" or "METHOD PATH BODY". */
 function requestLine({ method, path, body }: BenchRequest): string {
-  if (/\s/.test(path) || (body !== undefined && /[\r\n]/.test(body))) throw new Error(`a request wrk cannot be given in one line: ${method} ${path}`);
+  if (/\s/.test(path) || (body !== undefined && /[\r\n]/.test(body)))
+    throw new Error(`a request wrk cannot be given in one line: ${method} ${path}`);
   return body === undefined ? `${method} ${path}` : `${method} ${path} ${body}`;
 }
 
 /** wrk's arguments, `origin` and `requestsFile` as given (the log shows them as placeholders). */
 export function wrkArguments(spec: Omit<LoadSpec, 'requests' | 'expectedStatus'>, requestsFile: string): string[] {
   const headers = Object.entries(spec.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
-  return ['-t1', `-c${spec.connections}`, `-d${spec.seconds}s`, '--timeout', TIMEOUT, ...headers, '-s', SCRIPT, spec.origin, '--', requestsFile];
+  return [
+    '-t1',
+    `-c${spec.connections}`,
+    `-d${spec.seconds}s`,
+    '--timeout',
+    TIMEOUT,
+    ...headers,
+    '-s',
+    SCRIPT,
+    spec.origin,
+    '--',
+    requestsFile,
+  ];
 }
 
 function runProgram(program: string, args: readonly string[]): Promise<string> {
@@ -71,7 +84,10 @@ export function wrkGenerator(program: string, version: string, workDir: string):
   return {
     name: 'wrk',
     describe: (connections, seconds) => {
-      const args = wrkArguments({ origin: 'http://127.0.0.1:PORT', headers: { Authorization: 'Bearer KEY' }, connections, seconds }, 'REQUESTS-FILE');
+      const args = wrkArguments(
+        { origin: 'http://127.0.0.1:PORT', headers: { Authorization: 'Bearer KEY' }, connections, seconds },
+        'REQUESTS-FILE',
+      );
       const shown = args.map((a) => (a === SCRIPT ? relative(process.cwd(), SCRIPT) : /\s/.test(a) ? `'${a}'` : a));
       return `wrk ${version}: wrk ${shown.join(' ')}`;
     },

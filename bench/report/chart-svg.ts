@@ -57,16 +57,34 @@ export function throughputChart(
   const bar = Math.min(40, (group * 0.8) / servers.length);
   const parts: string[] = [];
 
-  parts.push(text(WIDTH / 2, 26, 'Throughput per scenario: the project beside its references (medians)', 'text-anchor="middle" font-size="17" font-weight="bold"'));
+  parts.push(
+    text(
+      WIDTH / 2,
+      26,
+      'Throughput per scenario: the project beside its references (medians)',
+      'text-anchor="middle" font-size="17" font-weight="bold"',
+    ),
+  );
   parts.push(text(WIDTH / 2, 46, subtitle, 'text-anchor="middle" font-size="12" fill="#555"'));
   for (let i = 0; i <= 5; i++) {
     const value = (top / 5) * i;
-    parts.push(`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}" stroke="#e3e5e8"/>`);
+    parts.push(
+      `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}" stroke="#e3e5e8"/>`,
+    );
     parts.push(text(MARGIN.left - 8, y(value) + 4, value.toLocaleString('en-US'), 'text-anchor="end" font-size="11" fill="#444"'));
   }
-  parts.push(text(20, MARGIN.top + plotHeight / 2, 'requests per second', `text-anchor="middle" font-size="12" transform="rotate(-90 20 ${MARGIN.top + plotHeight / 2})"`));
+  parts.push(
+    text(
+      20,
+      MARGIN.top + plotHeight / 2,
+      'requests per second',
+      `text-anchor="middle" font-size="12" transform="rotate(-90 20 ${MARGIN.top + plotHeight / 2})"`,
+    ),
+  );
   parts.push(`<line x1="${MARGIN.left}" x2="${MARGIN.left}" y1="${MARGIN.top}" y2="${MARGIN.top + plotHeight}" stroke="#333"/>`);
-  parts.push(`<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${MARGIN.top + plotHeight}" y2="${MARGIN.top + plotHeight}" stroke="#333"/>`);
+  parts.push(
+    `<line x1="${MARGIN.left}" x2="${WIDTH - MARGIN.right}" y1="${MARGIN.top + plotHeight}" y2="${MARGIN.top + plotHeight}" stroke="#333"/>`,
+  );
 
   results.forEach((r, index) => {
     const centre = MARGIN.left + group * (index + 0.5);
@@ -78,14 +96,32 @@ export function throughputChart(
         return;
       }
       const barTop = y(value);
-      parts.push(`<rect x="${(x + 1).toFixed(1)}" y="${barTop.toFixed(1)}" width="${(bar - 2).toFixed(1)}" height="${(y(0) - barTop).toFixed(1)}" fill="${COLOURS[server]}"/>`);
+      parts.push(
+        `<rect x="${(x + 1).toFixed(1)}" y="${barTop.toFixed(1)}" width="${(bar - 2).toFixed(1)}" height="${(y(0) - barTop).toFixed(1)}" fill="${COLOURS[server]}"/>`,
+      );
       parts.push(text(x + bar / 2, barTop - 5, value.toFixed(0), 'text-anchor="middle" font-size="9"'));
     });
     parts.push(text(centre, y(0) + 18, r.id, 'text-anchor="middle" font-size="12" font-weight="bold"'));
-    parts.push(text(centre, y(0) + 32, r.title.length > 34 ? `${r.title.slice(0, 33)}…` : r.title, 'text-anchor="middle" font-size="9.5" fill="#555"'));
-    ratios(r, references).forEach((line, i) => parts.push(text(centre, y(0) + 48 + 13 * i, line, 'text-anchor="middle" font-size="10.5" fill="#2f6db5"')));
+    parts.push(
+      text(
+        centre,
+        y(0) + 32,
+        r.title.length > 34 ? `${r.title.slice(0, 33)}…` : r.title,
+        'text-anchor="middle" font-size="9.5" fill="#555"',
+      ),
+    );
+    ratios(r, references).forEach((line, i) =>
+      parts.push(text(centre, y(0) + 48 + 13 * i, line, 'text-anchor="middle" font-size="10.5" fill="#2f6db5"')),
+    );
   });
-  parts.push(text(WIDTH / 2, HEIGHT - 12, 'scenario (the project\'s throughput over each reference\'s below each)', 'text-anchor="middle" font-size="12"'));
+  parts.push(
+    text(
+      WIDTH / 2,
+      HEIGHT - 12,
+      "scenario (the project's throughput over each reference's below each)",
+      'text-anchor="middle" font-size="12"',
+    ),
+  );
 
   // The legend in one row between the subtitle and the plot, clear of any bar.
   const legendY = MARGIN.top - 22;

@@ -41,14 +41,21 @@ const disturbed = (...outcomes: (Outcome | undefined)[]): string =>
   outcomes.some((o) => measuredOf(o)?.disturbed) ? ' (disturbed by other processes)' : '';
 
 const verdict = (r: ScenarioResult): string =>
-  (r.verdict === undefined ? '— (not judged: a server it needs was not measured)' : r.verdict.met ? 'yes' : `no: ${r.verdict.misses.join(', ')}`) +
-  disturbed(...Object.values(r.medians));
+  (r.verdict === undefined
+    ? '— (not judged: a server it needs was not measured)'
+    : r.verdict.met
+      ? 'yes'
+      : `no: ${r.verdict.misses.join(', ')}`) + disturbed(...Object.values(r.medians));
 
 /** Every server but the project: the references the tables divide the project's figures by, unless told fewer. */
 export const comparedIn = (servers: readonly ServerName[]): ComparedName[] => servers.filter((s): s is ComparedName => s !== 'project');
 
 /** Median requests/s of each server, the project's ratio to each reference (`references`), and the targets. */
-export function throughputTable(results: readonly ScenarioResult[], servers: readonly ServerName[], references = comparedIn(servers)): Table {
+export function throughputTable(
+  results: readonly ScenarioResult[],
+  servers: readonly ServerName[],
+  references = comparedIn(servers),
+): Table {
   return {
     header: [
       'scenario',
@@ -86,7 +93,10 @@ export function latencyTable(results: readonly ScenarioResult[], servers: readon
 /** Server CPU time per request: how much work each request costs, little moved by other load on the machine. */
 export function costTable(results: readonly ScenarioResult[], servers: readonly ServerName[], references = comparedIn(servers)): Table {
   const percents = (r: ScenarioResult, pick: (m: Measurement) => number): string =>
-    servers.map((s) => measuredOf(r.medians[s])).map((m) => (m === undefined ? '—' : pick(m).toFixed(0))).join(' / ');
+    servers
+      .map((s) => measuredOf(r.medians[s]))
+      .map((m) => (m === undefined ? '—' : pick(m).toFixed(0)))
+      .join(' / ');
   const order = servers.map((s) => SERVER_TITLES[s]).join(' / ');
   return {
     header: [
@@ -140,7 +150,11 @@ export function scaleTable([small, large]: readonly [number, number], scale: rea
 /** A fixed-width table for the terminal. */
 export function textTable({ header, rows }: Table): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: readonly string[]): string => cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' | ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }
 

@@ -22,7 +22,10 @@ export function write(files: Record<string, string>): void {
 export const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 /** The load generator as the results record it: what ran, and why its ratios are compressed when they are. */
-export const generatorRecord = (generator: LoadGenerator, { connections, durationSeconds }: { connections: number; durationSeconds: number }) => ({
+export const generatorRecord = (
+  generator: LoadGenerator,
+  { connections, durationSeconds }: { connections: number; durationSeconds: number },
+) => ({
   name: generator.name,
   command: generator.describe(connections, durationSeconds),
   ...(generator.caveat !== undefined && { caveat: generator.caveat }),

@@ -20,7 +20,9 @@ import { POSTGRES_TARGETS, POSTGRES_WORKERS_TARGETS } from '../scenarios/targets
 const notes = (poolSize: number, { workers }: BenchOptions): string =>
   `Every reference here is the baseline's handler on pg with ONE pool of ${poolSize} connections (the project's default ` +
   `PETSTORE_PG_POOL_SIZE) and a plain INSERT … RETURNING with no lock of its own; the project ` +
-  (workers > 1 ? `runs ${workers} workers, each with its own pool of ${poolSize} (${workers * poolSize} connections in all). ` : `has one pool of ${poolSize}. `) +
+  (workers > 1
+    ? `runs ${workers} workers, each with its own pool of ${poolSize} (${workers * poolSize} connections in all). `
+    : `has one pool of ${poolSize}. `) +
   (workers > 1 ? '"one process" is the project itself with PETSTORE_WORKERS=1, in the same rounds. ' : '') +
   'Every server works on its own copy of the seeded database. The targets on PostgreSQL: create ≥ 0.80 × the baseline, and ' +
   (workers > 1
@@ -35,8 +37,12 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
   const poolSize = await projectDefaultPoolSize();
   log(`PostgreSQL: ${shownUrl(url)}`);
   const { seconds, databases } = await seedPostgres(url, options.pets);
-  log(`seeding ${count(options.pets)} pets (migrated by the project's migratePostgres): ${seconds.toFixed(1)} s; ${databases.server['version']}`);
-  log(`synchronous_commit ${databases.server['synchronousCommit']}, commit_delay ${databases.server['commitDelay']}, fsync ${databases.server['fsync']}`);
+  log(
+    `seeding ${count(options.pets)} pets (migrated by the project's migratePostgres): ${seconds.toFixed(1)} s; ${databases.server['version']}`,
+  );
+  log(
+    `synchronous_commit ${databases.server['synchronousCommit']}, commit_delay ${databases.server['commitDelay']}, fsync ${databases.server['fsync']}`,
+  );
   // A run stopped with Ctrl-C still drops its databases: they hold a copy of the seed each, on someone's server.
   const interrupted = (): void => {
     setTimeout(() => process.exit(130), 10_000).unref();
@@ -52,7 +58,10 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
     );
     const baselineScript = compileBaseline(ROOT);
     const servers = new Map<ServerName, ServerCommand>([
-      ['project', projectCommand(ROOT, { database: await databases.copyFor('project'), logFile: projectLog(workDir), workers: options.workers })],
+      [
+        'project',
+        projectCommand(ROOT, { database: await databases.copyFor('project'), logFile: projectLog(workDir), workers: options.workers }),
+      ],
     ]);
     for (const reference of options.references) {
       const setup = { poolSize };

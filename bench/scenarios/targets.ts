@@ -49,7 +49,12 @@ export const POSTGRES_TARGETS: Targets = {
  * process makes in the same rounds (issue 15: added workers must not make the fleet slower).
  */
 export const POSTGRES_WORKERS_TARGETS: Targets = {
-  throughput: { create: [{ of: 'baseline', least: 0.8 }, { of: 'one-process', least: 1.0 }] },
+  throughput: {
+    create: [
+      { of: 'baseline', least: 0.8 },
+      { of: 'one-process', least: 1.0 },
+    ],
+  },
 };
 
 export interface Verdict {
@@ -69,7 +74,8 @@ export function judge(
   const throughputTargets = ([] as ThroughputTarget[]).concat(targets.throughput[id] ?? []);
   const readP99 = kind === 'read' ? targets.readP99 : undefined;
   const p99Of = readP99 === undefined ? undefined : measuredOf(medians[readP99.of]);
-  const missing = throughputTargets.some(({ of }) => measuredOf(medians[of]) === undefined) || (readP99 !== undefined && p99Of === undefined);
+  const missing =
+    throughputTargets.some(({ of }) => measuredOf(medians[of]) === undefined) || (readP99 !== undefined && p99Of === undefined);
   if (project === undefined || missing) return undefined;
 
   const misses: string[] = [];
@@ -83,7 +89,9 @@ export function judge(
   }
   const { rssMb } = targets;
   if (rssMb !== undefined && !(project.peakRssMb < rssMb)) misses.push(`RSS ${project.peakRssMb.toFixed(0)} MB ≥ ${rssMb} MB`);
-  const failing = Object.entries(medians).filter(([, outcome]) => (measuredOf(outcome)?.failures ?? 0) > 0).map(([name]) => name);
+  const failing = Object.entries(medians)
+    .filter(([, outcome]) => (measuredOf(outcome)?.failures ?? 0) > 0)
+    .map(([name]) => name);
   if (failing.length > 0) misses.push(`failed requests (${failing.join(', ')})`);
   return { met: misses.length === 0, misses };
 }

@@ -61,15 +61,21 @@ function newPetProblem(body: unknown): string | undefined {
   if (Object.keys(unknown).length > 0) return 'the body has unknown fields';
   if (typeof name !== 'string' || LONE_SURROGATE.test(name)) return '/name must be a well-formed string';
   const length = [...name].length;
-  if (length === 0 || length > 100 || name.trim() === '' || CONTROL.test(name)) return '/name must be 1 to 100 characters, not blank, no control characters';
+  if (length === 0 || length > 100 || name.trim() === '' || CONTROL.test(name))
+    return '/name must be 1 to 100 characters, not blank, no control characters';
   if (!Number.isSafeInteger(categoryId)) return '/categoryId must be a safe integer';
-  if (status !== undefined && !(typeof status === 'string' && STATUSES.has(status))) return '/status must be one of available, pending, sold';
+  if (status !== undefined && !(typeof status === 'string' && STATUSES.has(status)))
+    return '/status must be one of available, pending, sold';
   return undefined;
 }
 
 /** The handler of every request, over `storage`, accepting the comma-separated `apiKeys`. */
 export function baselineHandler(storage: BaselineStorage, apiKeys: string): RequestListener {
-  const keyDigests = apiKeys.split(',').map((k) => k.trim()).filter((k) => k !== '').map(sha256);
+  const keyDigests = apiKeys
+    .split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '')
+    .map(sha256);
 
   /** Every configured key compared, in constant time, whatever matched before. */
   function authorised(req: IncomingMessage): boolean {
@@ -85,11 +91,14 @@ export function baselineHandler(storage: BaselineStorage, apiKeys: string): Requ
     const limits = query.getAll('limit');
     const statuses = query.getAll('status');
     const afters = query.getAll('after');
-    if (limits.length > 1 || statuses.length > 1 || afters.length > 1) return fail(res, 400, 'invalid_parameter', 'a parameter is given more than once');
+    if (limits.length > 1 || statuses.length > 1 || afters.length > 1)
+      return fail(res, 400, 'invalid_parameter', 'a parameter is given more than once');
     const limit = limits[0] === undefined ? 20 : DECIMAL.test(limits[0]) ? Number(limits[0]) : NaN;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) return fail(res, 400, 'invalid_parameter', 'limit must be an integer between 1 and 100');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      return fail(res, 400, 'invalid_parameter', 'limit must be an integer between 1 and 100');
     const status = statuses[0];
-    if (status !== undefined && !STATUSES.has(status)) return fail(res, 400, 'invalid_parameter', 'status must be one of available, pending, sold');
+    if (status !== undefined && !STATUSES.has(status))
+      return fail(res, 400, 'invalid_parameter', 'status must be one of available, pending, sold');
     const after = afters[0] === undefined ? 0 : ID.test(afters[0]) ? Number(afters[0]) : NaN;
     if (!Number.isSafeInteger(after)) return fail(res, 400, 'invalid_parameter', 'after must be a pet id');
     // One row more than asked tells whether a next page exists.
@@ -104,8 +113,10 @@ export function baselineHandler(storage: BaselineStorage, apiKeys: string): Requ
   function get(res: ServerResponse, text: string): void {
     if (!ID.test(text)) return fail(res, 400, 'invalid_parameter', 'petId must be a positive integer (int64)');
     const id = text.length < 16 ? Number(text) : BigInt(text);
-    if (id < 1 || (typeof id === 'bigint' && id > INT64_MAX)) return fail(res, 400, 'invalid_parameter', 'petId must be a positive integer (int64)');
-    const found = (pet: PetRow | undefined): void => (pet === undefined ? fail(res, 404, 'pet_not_found', `No pet has id ${text}`) : send(res, 200, pet));
+    if (id < 1 || (typeof id === 'bigint' && id > INT64_MAX))
+      return fail(res, 400, 'invalid_parameter', 'petId must be a positive integer (int64)');
+    const found = (pet: PetRow | undefined): void =>
+      pet === undefined ? fail(res, 404, 'pet_not_found', `No pet has id ${text}`) : send(res, 200, pet);
     if (typeof id === 'bigint' && id > BigInt(Number.MAX_SAFE_INTEGER)) return found(undefined);
     when(res, storage.byId(Number(id)), found);
   }

@@ -25,13 +25,23 @@ export function postgresStorage(url: string, poolSize: number): BaselineStorage 
   const rows = async (name: string, text: string, values: unknown[]): Promise<PetRow[]> =>
     (await pool.query<PetRow>({ name, text, values })).rows;
   const insert = async (name: string, categoryId: number, status: string): Promise<number> =>
-    (await rows('baseline_insert', 'INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING id', [name, categoryId, status]))[0]!.id;
+    (
+      await rows('baseline_insert', 'INSERT INTO pets (name, category_id, status) VALUES ($1, $2, $3) RETURNING id', [
+        name,
+        categoryId,
+        status,
+      ])
+    )[0]!.id;
   return {
     byId: async (id) => (await rows('baseline_by_id', `SELECT ${COLUMNS} FROM pets WHERE id = $1`, [id]))[0],
     page: (after, limit, status) =>
       status === undefined
         ? rows('baseline_page', `SELECT ${COLUMNS} FROM pets WHERE id > $1 ORDER BY id LIMIT $2`, [after, limit])
-        : rows('baseline_page_by_status', `SELECT ${COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`, [status, after, limit]),
+        : rows('baseline_page_by_status', `SELECT ${COLUMNS} FROM pets WHERE status = $1 AND id > $2 ORDER BY id LIMIT $3`, [
+            status,
+            after,
+            limit,
+          ]),
     insert,
     close: () => pool.end(),
   };

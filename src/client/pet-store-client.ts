@@ -161,7 +161,8 @@ export class PetStoreClient {
     const nextUrl = new URL(next, response.url || url);
     // The key goes only where the client was pointed: never follow a link to another origin with it
     // (redirects are not followed either, for the same reason).
-    if (nextUrl.origin !== this.base.origin) throw this.unexpected('the next page is on another origin; not sending the API key there', response);
+    if (nextUrl.origin !== this.base.origin)
+      throw this.unexpected('the next page is on another origin; not sending the API key there', response);
     return { pets: body, next: nextUrl.href };
   }
 
@@ -186,7 +187,10 @@ export class PetStoreClient {
     if (!REQUEST_ID.test(requestId)) throw new TypeError('requestId must be 1 to 128 of A-Z a-z 0-9 . _ : -');
     const headers = { Accept: 'application/json', Authorization: `Bearer ${this.apiKey}`, 'X-Request-Id': requestId, ...init.headers };
     for (let attempt = 1; ; attempt += 1) {
-      const signal = options.signal === undefined ? AbortSignal.timeout(this.timeoutMs) : AbortSignal.any([options.signal, AbortSignal.timeout(this.timeoutMs)]);
+      const signal =
+        options.signal === undefined
+          ? AbortSignal.timeout(this.timeoutMs)
+          : AbortSignal.any([options.signal, AbortSignal.timeout(this.timeoutMs)]);
       let failure: PetStoreError;
       try {
         const response = await this.fetch(url, { ...init, headers, signal, redirect: 'manual' });

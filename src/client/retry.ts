@@ -26,7 +26,12 @@ export const isRetryableStatus = (status: number, code: string | undefined): boo
  * base × 2^(attempt−2), capped; never shorter than the Retry-After the service asked for.
  * Undefined when that is longer than the policy allows: the caller should not retry.
  */
-export function delayBefore(attempt: number, policy: RetryPolicy, retryAfterSeconds: number | undefined, random = Math.random): number | undefined {
+export function delayBefore(
+  attempt: number,
+  policy: RetryPolicy,
+  retryAfterSeconds: number | undefined,
+  random = Math.random,
+): number | undefined {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (attempt - 2));
   const jittered = Math.floor(random() * ceiling);
   if (retryAfterSeconds === undefined) return jittered;

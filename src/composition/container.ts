@@ -67,60 +67,58 @@ export function createContainer(options: ContainerOptions): Container {
   bindRateLimitStore(container, options);
   container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
   container.bind<Router>(TOKENS.HttpRouter).toResolvedValue(createHttpRouter);
-  container
-    .bind<Koa>(TOKENS.HttpApp)
-    .toResolvedValue(
-      (
-        list: ListPets,
-        create: CreatePet,
-        createOnce: CreatePetOnce,
-        get: GetPet,
-        getVersioned: GetVersionedPet,
-        update: UpdatePet,
-        remove: DeletePet,
-        apiKeyVerifier: ApiKeyVerifier,
-        log: Logger,
-        readiness: ReadinessCheck,
-        state: ServiceState,
-        rateLimitStore: RateLimitStore,
-        httpOptions: HttpAppOptions,
-        router: Router,
-      ) =>
-        createHttpApp({
-          useCases: {
-            listPets: list,
-            createPet: create,
-            createPetOnce: createOnce,
-            getPet: get,
-            getVersionedPet: getVersioned,
-            updatePet: update,
-            deletePet: remove,
-          },
-          apiKeyVerifier,
-          logger: log,
-          readiness,
-          state,
-          rateLimitStore,
-          options: httpOptions,
-          router,
-        }),
-      [
-        TOKENS.ListPets,
-        TOKENS.CreatePet,
-        TOKENS.CreatePetOnce,
-        TOKENS.GetPet,
-        TOKENS.GetVersionedPet,
-        TOKENS.UpdatePet,
-        TOKENS.DeletePet,
-        TOKENS.ApiKeyVerifier,
-        TOKENS.Logger,
-        TOKENS.ReadinessCheck,
-        TOKENS.ServiceState,
-        TOKENS.RateLimitStore,
-        TOKENS.HttpAppOptions,
-        TOKENS.HttpRouter,
-      ],
-    );
+  container.bind<Koa>(TOKENS.HttpApp).toResolvedValue(
+    (
+      list: ListPets,
+      create: CreatePet,
+      createOnce: CreatePetOnce,
+      get: GetPet,
+      getVersioned: GetVersionedPet,
+      update: UpdatePet,
+      remove: DeletePet,
+      apiKeyVerifier: ApiKeyVerifier,
+      log: Logger,
+      readiness: ReadinessCheck,
+      state: ServiceState,
+      rateLimitStore: RateLimitStore,
+      httpOptions: HttpAppOptions,
+      router: Router,
+    ) =>
+      createHttpApp({
+        useCases: {
+          listPets: list,
+          createPet: create,
+          createPetOnce: createOnce,
+          getPet: get,
+          getVersionedPet: getVersioned,
+          updatePet: update,
+          deletePet: remove,
+        },
+        apiKeyVerifier,
+        logger: log,
+        readiness,
+        state,
+        rateLimitStore,
+        options: httpOptions,
+        router,
+      }),
+    [
+      TOKENS.ListPets,
+      TOKENS.CreatePet,
+      TOKENS.CreatePetOnce,
+      TOKENS.GetPet,
+      TOKENS.GetVersionedPet,
+      TOKENS.UpdatePet,
+      TOKENS.DeletePet,
+      TOKENS.ApiKeyVerifier,
+      TOKENS.Logger,
+      TOKENS.ReadinessCheck,
+      TOKENS.ServiceState,
+      TOKENS.RateLimitStore,
+      TOKENS.HttpAppOptions,
+      TOKENS.HttpRouter,
+    ],
+  );
   container
     .bind<StartHttpServer>(TOKENS.HttpServer)
     .toResolvedValue((app: Koa) => (address) => startHttpServer(app.callback(), address), [TOKENS.HttpApp]);
@@ -133,7 +131,8 @@ export type StartHttpServer = (address: { readonly host: string; readonly port: 
 // The key generated for this run, when it may have one and needs one; the keys the verifier takes as they are.
 function bindApiKeys(container: Container, options: ContainerOptions): void {
   const mayGenerate = options.generateKeyWhenNone === true && options.apiKeys.length === 0;
-  const unlessStored = async (store: ApiKeyStore, keys: ApiKeyGenerator) => ((await store.list()).some(isActiveApiKey) ? undefined : keys.generate());
+  const unlessStored = async (store: ApiKeyStore, keys: ApiKeyGenerator) =>
+    (await store.list()).some(isActiveApiKey) ? undefined : keys.generate();
   // Always on the store, so that resolving it opens (and migrates) the database, whether a key is generated or not.
   container
     .bind<string | undefined>(TOKENS.GeneratedApiKey)

@@ -84,7 +84,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
         .toResolvedValue((db: Database.Database) => new SqliteWebhookStore(db), [TOKENS.SqliteDatabase]);
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
       // Opening the database migrates it, so the version is answered once the schema has it.
-      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
+      container
+        .bind<SchemaVersion>(TOKENS.SchemaVersion)
+        .toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
       break;
     }
     case 'postgres': {
@@ -112,14 +114,17 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
         to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
       );
-      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
+      container
+        .bind<SchemaVersion>(TOKENS.SchemaVersion)
+        .toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
       break;
     }
     case 'memory': {
       // The memory pet repository completes the records of the memory idempotency store it is
       // made with (createCompleting): a given MemoryIdempotencyStore, or the default one.
       const givenStore = given.idempotencyStore;
-      const records = givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
+      const records =
+        givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
       port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) => to.toResolvedValue(() => new MemoryPetRepository(records)));
       // Bound only when none is given, and then `records` is the default one.
       port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));

@@ -13,7 +13,9 @@ import { TOKENS } from './tokens.js';
 
 /** Redis as a log line names it: its URL without a password, or the host of a client given as it is. */
 const describeConnection = (connection: string | Redis, keyPrefix: string): string =>
-  typeof connection === 'string' ? describeRedis(connection, keyPrefix) : `redis ${connection.options.host}:${connection.options.port} (keys ${keyPrefix}:…)`;
+  typeof connection === 'string'
+    ? describeRedis(connection, keyPrefix)
+    : `redis ${connection.options.host}:${connection.options.port} (keys ${keyPrefix}:…)`;
 
 /** Binds TOKENS.RateLimitStore: in memory without `options.redis` or without a rate limit to count there; in Redis otherwise. */
 export function bindRateLimitStore(container: Container, { redis, logger, http = {} }: ContainerOptions): void {
@@ -26,7 +28,10 @@ export function bindRateLimitStore(container: Container, { redis, logger, http =
   // Once per outage, not per request: every request of an outage falls back (see the metric).
   const events: RedisConnectionEvents = {
     lost: (fault) =>
-      logger.error({ redis: described, fault: describeFault(fault) }, 'Redis unreachable: each process applies the rate limits alone until it answers'),
+      logger.error(
+        { redis: described, fault: describeFault(fault) },
+        'Redis unreachable: each process applies the rate limits alone until it answers',
+      ),
     restored: () => logger.info({ redis: described }, 'Redis answers again: the rate limits are shared again'),
   };
   let close = async (): Promise<void> => {};

@@ -112,7 +112,10 @@ const PoolSize = integerFrom('PoolSize', PG_POOL_SIZE_RANGE);
 
 // Keys are never echoed back: a message names only the position of a bad key.
 const ApiKeys = fromText('ApiKeys', (text) => {
-  const keys = text.split(',').map((key) => key.trim()).filter((key) => key !== '');
+  const keys = text
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '');
   for (const [index, key] of keys.entries()) {
     const problem = apiKeyProblem(key);
     if (problem !== undefined) return E.left(`key ${index + 1} ${problem}`);
@@ -125,7 +128,10 @@ const Level = fromText('LogLevel', (text) =>
 );
 
 const CorsOrigins = fromText('CorsOrigins', (text) => {
-  const origins = text.split(',').map((origin) => origin.trim()).filter((origin) => origin !== '');
+  const origins = text
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter((origin) => origin !== '');
   for (const origin of origins) {
     if (origin === '*') continue;
     let parsed: URL | undefined;
@@ -134,7 +140,8 @@ const CorsOrigins = fromText('CorsOrigins', (text) => {
     } catch {
       parsed = undefined;
     }
-    if (parsed?.origin !== origin) return E.left(`must list origins such as https://app.example (no path, no trailing slash) or *; "${origin}" is not one`);
+    if (parsed?.origin !== origin)
+      return E.left(`must list origins such as https://app.example (no path, no trailing slash) or *; "${origin}" is not one`);
   }
   return E.right(origins);
 });
@@ -156,10 +163,11 @@ const AuthFailureLimitSetting = fromText<RequestsPerWindow | 'off'>('AuthFailure
 
 const RedisUrl = fromText('RedisUrl', parseRedisUrl);
 
-
 const METRICS_ACCESS: readonly Config['metrics'][] = ['open', 'key', 'off'];
 const Metrics = fromText('Metrics', (text) =>
-  (METRICS_ACCESS as readonly string[]).includes(text) ? E.right(text as Config['metrics']) : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
+  (METRICS_ACCESS as readonly string[]).includes(text)
+    ? E.right(text as Config['metrics'])
+    : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
 );
 
 const Workers = integerFrom('Workers', WORKERS_RANGE);
@@ -222,7 +230,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
   const workers = vars.PETSTORE_WORKERS ?? CONFIG_DEFAULTS.PETSTORE_WORKERS;
   // Each worker is a process of its own: in-memory data would differ from one worker to the next.
   if (workers > 1 && isInProcessMemory(location)) {
-    return E.left(['PETSTORE_WORKERS must be 1 when PETSTORE_DB is memory or :memory: (each worker would hold data of its own); use a SQLite file or PostgreSQL']);
+    return E.left([
+      'PETSTORE_WORKERS must be 1 when PETSTORE_DB is memory or :memory: (each worker would hold data of its own); use a SQLite file or PostgreSQL',
+    ]);
   }
   return E.right({
     host: vars.HOST ?? CONFIG_DEFAULTS.HOST,

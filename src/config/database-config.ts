@@ -13,9 +13,7 @@ export type DatabaseConfig =
 
 /** Where the data is, before the size of a PostgreSQL pool is known. */
 export type DatabaseLocation =
-  | { readonly kind: 'memory' }
-  | { readonly kind: 'sqlite'; readonly path: string }
-  | { readonly kind: 'postgres'; readonly url: string };
+  { readonly kind: 'memory' } | { readonly kind: 'sqlite'; readonly path: string } | { readonly kind: 'postgres'; readonly url: string };
 
 const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
 

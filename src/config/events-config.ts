@@ -40,7 +40,9 @@ export const natsStreamProblem = (name: string): string | undefined =>
 
 /** Why `source` cannot be a CloudEvents source, or undefined when it can. */
 export const eventSourceProblem = (source: string): string | undefined =>
-  source.length <= 256 && /^[\x21-\x7e]+$/.test(source) ? undefined : 'must be a URI reference of at most 256 printable characters, without spaces';
+  source.length <= 256 && /^[\x21-\x7e]+$/.test(source)
+    ? undefined
+    : 'must be a URI reference of at most 256 printable characters, without spaces';
 
 /** NATS as a log line may name it: its URL without a password. */
 export const describeNats = (url: string, stream: string): string => `nats ${withoutPassword(url)} (stream ${stream})`;

@@ -26,12 +26,7 @@ export function constrained<A, B extends A>(
 
 /** `codec` with one message for every value it refuses. */
 export function withMessage<A, O>(codec: t.Type<A, O, unknown>, message: string): t.Type<A, O, unknown> {
-  return new t.Type<A, O, unknown>(
-    codec.name,
-    codec.is,
-    (u, c) => (codec.is(u) ? t.success(u) : t.failure(u, c, message)),
-    codec.encode,
-  );
+  return new t.Type<A, O, unknown>(codec.name, codec.is, (u, c) => (codec.is(u) ? t.success(u) : t.failure(u, c, message)), codec.encode);
 }
 
 type Decoded<P extends t.Props> = { readonly [K in keyof P]: t.TypeOf<P[K]> };

@@ -22,8 +22,7 @@ export interface IdempotencyKeyBrand {
 export const IdempotencyKey = constrained<string, t.Branded<string, IdempotencyKeyBrand>>(
   'IdempotencyKey',
   t.string,
-  (key) =>
-    /^[\x20-\x7e]{1,255}$/.test(key) ? undefined : `must be 1 to ${IDEMPOTENCY_POLICY.maxKeyLength} printable ASCII characters`,
+  (key) => (/^[\x20-\x7e]{1,255}$/.test(key) ? undefined : `must be 1 to ${IDEMPOTENCY_POLICY.maxKeyLength} printable ASCII characters`),
   'must be a string',
 );
 export type IdempotencyKey = t.TypeOf<typeof IdempotencyKey>;

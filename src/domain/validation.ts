@@ -9,8 +9,7 @@ export interface FieldProblem {
   readonly message: string;
 }
 
-const escapePointerSegment = (segment: string): string =>
-  segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const escapePointerSegment = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** io-ts failures as a flat list of problems, one per JSON Pointer and message, in the order found. */
 export function describeFailures(errors: t.Errors): readonly FieldProblem[] {

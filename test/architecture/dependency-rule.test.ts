@@ -23,18 +23,30 @@ describe('the dependency rule', () => {
     const found = await violations(FIXTURE_ROOT);
     const targets = found.filter((v) => v.from.endsWith('domain/impure.ts')).map((v) => v.to);
     for (const forbidden of ['koa', 'better-sqlite3', 'inversify', 'pg', 'fs', 'adapters/http/app.ts']) {
-      expect(targets.some((to) => to.includes(forbidden)), `import of ${forbidden} is caught`).to.equal(true);
+      expect(
+        targets.some((to) => to.includes(forbidden)),
+        `import of ${forbidden} is caught`,
+      ).to.equal(true);
     }
-    expect(targets.some((to) => /fp-ts|io-ts|pure\.ts/.test(to)), 'allowed imports are not flagged').to.equal(false);
+    expect(
+      targets.some((to) => /fp-ts|io-ts|pure\.ts/.test(to)),
+      'allowed imports are not flagged',
+    ).to.equal(false);
   });
 
   it('catches a client file that imports anything but the client: Koa, node:fs, fp-ts, the domain', async () => {
     const found = await violations(FIXTURE_ROOT);
     const targets = found.filter((v) => v.from.endsWith('client/impure-client.ts')).map((v) => v.to);
     for (const forbidden of ['koa', 'fs', 'fp-ts', 'domain/pure.ts']) {
-      expect(targets.some((to) => to.includes(forbidden)), `import of ${forbidden} is caught`).to.equal(true);
+      expect(
+        targets.some((to) => to.includes(forbidden)),
+        `import of ${forbidden} is caught`,
+      ).to.equal(true);
     }
-    expect(targets.some((to) => to.includes('client/helper.ts')), 'the client may import itself').to.equal(false);
+    expect(
+      targets.some((to) => to.includes('client/helper.ts')),
+      'the client may import itself',
+    ).to.equal(false);
   });
 
   it('catches an adapter that imports another adapter or the configuration, but not its own folder, adapters/shared or the domain', async () => {
@@ -46,11 +58,15 @@ describe('the dependency rule', () => {
     expect(caught.filter((v) => v.rule === 'adapters-do-not-depend-on-the-composition-root').map((v) => v.to)).to.deep.equal([
       `${FIXTURE_ROOT}/config/settings.ts`,
     ]);
-    expect(caught.some((v) => /table\.ts|pure\.ts|mechanism\.ts/.test(v.to)), 'its own folder, adapters/shared and the domain are allowed').to.equal(false);
+    expect(
+      caught.some((v) => /table\.ts|pure\.ts|mechanism\.ts/.test(v.to)),
+      'its own folder, adapters/shared and the domain are allowed',
+    ).to.equal(false);
     const fromShared = found.filter((v) => v.from.endsWith('adapters/shared/reaches-into-http.ts'));
-    expect(fromShared.map((v) => [v.rule, v.to]), 'a shared mechanism may not import an adapter').to.deep.equal([
-      ['adapters-do-not-depend-on-other-adapters', `${FIXTURE_ROOT}/adapters/http/app.ts`],
-    ]);
+    expect(
+      fromShared.map((v) => [v.rule, v.to]),
+      'a shared mechanism may not import an adapter',
+    ).to.deep.equal([['adapters-do-not-depend-on-other-adapters', `${FIXTURE_ROOT}/adapters/http/app.ts`]]);
   });
 
   it('catches an adapter that reaches around its parameters into the composition root', async () => {
@@ -72,7 +88,12 @@ describe('the dependency rule', () => {
   it('catches modules that import each other', async () => {
     const found = await violations(FIXTURE_ROOT);
     const cycles = found.filter((v) => v.rule === 'no-circular').map((v) => v.from);
-    expect(cycles.some((from) => from.endsWith('adapters/memory/cycle-a.ts') || from.endsWith('adapters/memory/cycle-b.ts'))).to.equal(true);
-    expect(cycles.every((from) => from.includes('adapters/memory/cycle-')), 'no other fixture is in a cycle').to.equal(true);
+    expect(cycles.some((from) => from.endsWith('adapters/memory/cycle-a.ts') || from.endsWith('adapters/memory/cycle-b.ts'))).to.equal(
+      true,
+    );
+    expect(
+      cycles.every((from) => from.includes('adapters/memory/cycle-')),
+      'no other fixture is in a cycle',
+    ).to.equal(true);
   });
 });

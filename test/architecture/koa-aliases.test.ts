@@ -26,7 +26,11 @@ function aliasUses(file: string, source: string, aliases: readonly string[]): st
   return source.split('\n').flatMap((line, index) => {
     const code = line.trim();
     if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return [];
-    const fields = destructured.exec(code)?.[1]?.split(',').map((field) => field.split(':')[0]!.trim()) ?? [];
+    const fields =
+      destructured
+        .exec(code)?.[1]
+        ?.split(',')
+        .map((field) => field.split(':')[0]!.trim()) ?? [];
     return member.test(code) || fields.some((field) => aliases.includes(field)) ? [`${file}:${index + 1}: ${code}`] : [];
   });
 }

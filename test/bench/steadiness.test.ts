@@ -43,7 +43,11 @@ describe('bench: the steadiness of the machine through a run', () => {
   it('warns, naming the scenario and its spread, when the same work cost much more in some rounds', () => {
     const results = [
       scenario('list-20', { project: [round(70), round(77), round(70)], 'card-floor': [round(60), round(54), round(56)] }),
-      scenario('create', { project: [round(343), round(208), round(263)], baseline: [round(203), round(138), round(149)], 'one-process': [round(218), round(124)] }),
+      scenario('create', {
+        project: [round(343), round(208), round(263)],
+        baseline: [round(203), round(138), round(149)],
+        'one-process': [round(218), round(124)],
+      }),
     ];
     const [list, create] = steadiness(results);
     expect(list!.unsteady).to.equal(false);

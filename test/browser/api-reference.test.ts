@@ -24,7 +24,15 @@ describe('the API reference in a browser', function () {
     // The flags keep Chromium off the network: this machine refuses every outside connection.
     browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     server = await startTestServer({ kind: 'memory' });
     await clientFor(server.url, TEST_API_KEY).postJson('/v1/pets', { name: 'Browser Rex', categoryId: 4, status: 'sold' });
@@ -40,7 +48,10 @@ describe('the API reference in a browser', function () {
     const requested: string[] = [];
     page.on('request', (req) => requested.push(req.url()));
     await page.goto(`${server.url}/docs`);
-    await page.getByRole('button', { name: /authorize/i }).first().click();
+    await page
+      .getByRole('button', { name: /authorize/i })
+      .first()
+      .click();
     await page.locator('#auth-bearer-value').fill(TEST_API_KEY);
     await page.locator('.modal-ux button.authorize').click();
     await page.locator('.modal-ux button.btn-done').click();

@@ -174,10 +174,13 @@ describe('PetStoreClient', () => {
     );
     const { fetch, sent } = recording(checkedFetch());
     const started = Date.now();
-    const pet = await clientWith({ fetch, retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2000 } }).createPet({ name: 'Later', categoryId: 1 });
+    const pet = await clientWith({ fetch, retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 2000 } }).createPet({
+      name: 'Later',
+      categoryId: 1,
+    });
     expect(Date.now() - started, 'waited the Retry-After of 1 s').to.be.at.least(1000);
     expect(sent).to.have.length(2);
-    expect((await pets!.list({ limit: 10 }))).to.deep.equal([pet]);
+    expect(await pets!.list({ limit: 10 })).to.deep.equal([pet]);
   });
 
   it('retries 429 and 5xx answers with backoff, and gives up after the last attempt with the last error', async () => {
@@ -216,13 +219,15 @@ describe('PetStoreClient', () => {
     expect(sent).to.have.length(2);
   });
 
-  it('stops at once, with the caller\'s reason, when the caller aborts', async () => {
+  it("stops at once, with the caller's reason, when the caller aborts", async () => {
     const controller = new AbortController();
     const { fetch, sent } = recording(checkedFetch(), async () => {
       controller.abort(new Error('user left'));
       throw new DOMException('aborted', 'AbortError');
     });
-    const err = await clientWith({ fetch }).listPets({}, { signal: controller.signal }).catch((e: unknown) => e);
+    const err = await clientWith({ fetch })
+      .listPets({}, { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect((err as Error).message).to.equal('user left');
     expect(sent).to.have.length(1);
   });
@@ -250,7 +255,11 @@ describe('PetStoreClient', () => {
     parent.use(mount('/shop/petstore', petStore.app));
     const mounted: RunningHttpServer = await startHttpServer(parent.callback(), { host: '127.0.0.1', port: 0 });
     try {
-      const client = new PetStoreClient({ baseUrl: `${mounted.url}/shop/petstore/v1/`, apiKey: TEST_API_KEY, fetch: checkedFetch('/shop/petstore') });
+      const client = new PetStoreClient({
+        baseUrl: `${mounted.url}/shop/petstore/v1/`,
+        apiKey: TEST_API_KEY,
+        fetch: checkedFetch('/shop/petstore'),
+      });
       for (const name of ['a', 'b', 'c']) await client.createPet({ name, categoryId: 1 });
       const names: string[] = [];
       for await (const pet of client.allPets({ limit: 1 })) names.push(pet.name);

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { linkTarget } from '../../src/client/link-header.js';
 import { DEFAULT_RETRY_POLICY, delayBefore, isRetryableStatus } from '../../src/client/retry.js';
 
-describe('the client\'s Link parsing', () => {
+describe("the client's Link parsing", () => {
   it('finds the target of a relation among several links, quoted or not, in any case', () => {
     const header = '</v1/pets>; rel="successor-version", </docs/deprecations>; rel="deprecation"; type="text/markdown"';
     expect(linkTarget(header, 'deprecation')).to.equal('/docs/deprecations');
@@ -14,7 +14,7 @@ describe('the client\'s Link parsing', () => {
   });
 });
 
-describe('the client\'s retry policy', () => {
+describe("the client's retry policy", () => {
   const policy = DEFAULT_RETRY_POLICY;
 
   it('waits a random time up to a doubling ceiling, capped', () => {

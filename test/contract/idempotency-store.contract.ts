@@ -1,7 +1,15 @@
 // The behaviour every IdempotencyStore adapter must have; the memory adapter is its reference.
 import { expect } from 'chai';
 import * as O from 'fp-ts/lib/Option.js';
-import type { CategoryId, IdempotencyClaim, IdempotencyClaimRequest, IdempotencyStore, Pet, PetName, PetRepository } from '../../src/domain/index.js';
+import type {
+  CategoryId,
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotencyStore,
+  Pet,
+  PetName,
+  PetRepository,
+} from '../../src/domain/index.js';
 
 export interface StoreUnderTest {
   readonly store: IdempotencyStore;
@@ -49,7 +57,9 @@ export function idempotencyStoreContract(adapterName: string, open: () => Promis
     };
 
     it('claims a new key, then answers "in progress" with the fingerprint of the first claim', async () => {
-      expect(tokenOf(await store.claim(claimOf('k1', 'f1')))).to.be.a('string').and.not.equal('');
+      expect(tokenOf(await store.claim(claimOf('k1', 'f1'))))
+        .to.be.a('string')
+        .and.not.equal('');
       expect(await store.claim(claimOf('k1', 'f2', 10))).to.deep.equal({ kind: 'in-progress', fingerprint: 'f1' });
     });
 

@@ -47,7 +47,7 @@ export function petChangesContract(repository: () => PetRepository): void {
       expect(O.map((v: { version: number }) => v.version)(await repo.update(created.id, 2, draft('Rex III')))).to.deep.equal(O.some(3));
     });
 
-    it('changes nothing and answers none for a version that is not the pet\'s, or a missing pet', async () => {
+    it("changes nothing and answers none for a version that is not the pet's, or a missing pet", async () => {
       const created = await repo.create(draft('Rex'));
       expect(await repo.update(created.id, 2, draft('Other'))).to.deep.equal(O.none);
       expect(await repo.update((created.id + 1) as PetId, 1, draft('Other'))).to.deep.equal(O.none);

@@ -3,7 +3,17 @@
 import { expect } from 'chai';
 import * as O from 'fp-ts/lib/Option.js';
 import { petChangesContract } from './pet-changes.contract.js';
-import type { CategoryId, IdempotencyHold, IdempotencyStore, Limit, PetDraft, PetId, PetName, PetRepository, PetStatus } from '../../src/domain/index.js';
+import type {
+  CategoryId,
+  IdempotencyHold,
+  IdempotencyStore,
+  Limit,
+  PetDraft,
+  PetId,
+  PetName,
+  PetRepository,
+  PetStatus,
+} from '../../src/domain/index.js';
 
 export interface RepositoryUnderTest {
   readonly repository: PetRepository;
@@ -22,7 +32,12 @@ export const draft = (name: string, status: PetStatus = 'available', categoryId 
 /** A claim of `key` by the caller "caller" at `at`, leased 100 ms: the hold it grants (the claim must be granted). */
 export async function claimHold(store: IdempotencyStore, key: string, at: Date): Promise<IdempotencyHold> {
   const claim = await store.claim({
-    scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100),
+    scope: 'caller',
+    key,
+    fingerprint: 'f',
+    now: at,
+    expiresAt: new Date(at.getTime() + 60_000),
+    leaseExpiresAt: new Date(at.getTime() + 100),
   });
   expect(claim.kind, `claim of ${key}`).to.equal('claimed');
   return { scope: 'caller', key, token: (claim as { token: string }).token };
@@ -150,7 +165,14 @@ export function petRepositoryContract(adapterName: string, open: () => Promise<R
       const now = new Date('2030-01-01T00:00:00Z');
       const hold = (key: string, at = now): Promise<IdempotencyHold> => claimHold(subject.store, key, at);
       const claimAgain = (key: string, at: Date) =>
-        subject.store.claim({ scope: 'caller', key, fingerprint: 'f', now: at, expiresAt: new Date(at.getTime() + 60_000), leaseExpiresAt: new Date(at.getTime() + 100) });
+        subject.store.claim({
+          scope: 'caller',
+          key,
+          fingerprint: 'f',
+          now: at,
+          expiresAt: new Date(at.getTime() + 60_000),
+          leaseExpiresAt: new Date(at.getTime() + 100),
+        });
 
       it('stores the pet, in the id order of every other, and completes the record with it', async () => {
         const before = await repo.create(draft('before'));

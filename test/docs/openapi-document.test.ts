@@ -41,13 +41,19 @@ describe('the OpenAPI document', () => {
     expect(await refusal('GET', url, { status: 200, headers: json, json: [{ ...pet, status: 'lost' }] })).to.contain('body differs');
     expect(await refusal('GET', url, { status: 200, headers: json, json: [{ id: 1 }] })).to.contain('body differs');
     expect(await refusal('GET', url, { status: 418, headers: json, json: {} })).to.contain('not documented');
-    expect(await refusal('GET', url, { status: 200, headers: { 'content-type': 'text/plain' }, json: undefined })).to.contain('Content-Type');
+    expect(await refusal('GET', url, { status: 200, headers: { 'content-type': 'text/plain' }, json: undefined })).to.contain(
+      'Content-Type',
+    );
     const created = { status: 201, headers: json, json: pet };
     expect(await refusal('POST', url, created)).to.contain('Location is missing');
     // Since 1.1.0 a 201 carries the new pet's ETag as well.
     expect(await refusal('POST', url, { ...created, headers: { ...json, location: '/v1/pets/1' } })).to.contain('ETag is missing');
     expect(await refusal('POST', url, { ...created, headers: { ...json, location: '/v1/pets/1', etag: '"1-1"' } })).to.equal('accepted');
-    expect(await refusal('GET', 'http://127.0.0.1:1/nowhere', { status: 200, headers: json, json: {} })).to.contain('no documented operation');
-    expect(await refusal('GET', 'http://127.0.0.1:1/nowhere', { status: 404, headers: json, json: { code: 'not_found' } })).to.contain('not an Error body');
+    expect(await refusal('GET', 'http://127.0.0.1:1/nowhere', { status: 200, headers: json, json: {} })).to.contain(
+      'no documented operation',
+    );
+    expect(await refusal('GET', 'http://127.0.0.1:1/nowhere', { status: 404, headers: json, json: { code: 'not_found' } })).to.contain(
+      'not an Error body',
+    );
   });
 });

@@ -47,7 +47,10 @@ describe('the public API', () => {
     const dir = tempDir();
     try {
       writeFileSync(join(dir.path, 'inner.ts'), '/** Documented. */\nexport const documented = 1;\nexport interface Bare { a: number }\n');
-      writeFileSync(join(dir.path, 'entry.ts'), "export * from './inner.js';\nexport const plain = 2;\n/** Yes. */\nexport function fine() {}\n");
+      writeFileSync(
+        join(dir.path, 'entry.ts'),
+        "export * from './inner.js';\nexport const plain = 2;\n/** Yes. */\nexport function fine() {}\n",
+      );
       const entry = join(dir.path, 'entry.ts');
       expect(undocumentedExports(programOf([entry]), entry)).to.deep.equal(['Bare', 'plain']);
     } finally {

@@ -78,8 +78,6 @@ describe('NewPet', () => {
   });
 
   it('escapes ~ and / in the pointer of an unknown field (RFC 6901)', () => {
-    expect(problems({ name: 'a', categoryId: 1, 'a/b~c': 1 })).to.deep.equal([
-      { pointer: '/a~1b~0c', message: 'is not a known field' },
-    ]);
+    expect(problems({ name: 'a', categoryId: 1, 'a/b~c': 1 })).to.deep.equal([{ pointer: '/a~1b~0c', message: 'is not a known field' }]);
   });
 });

@@ -98,7 +98,14 @@ describe('use cases', () => {
       // Another request takes the key over while this one is between its claim and its pet.
       pets.createCompleting = async (draft, hold) => {
         now = new Date(now.getTime() + 60_001);
-        const takeover = await store.claim({ scope: 'caller', key: 'k', fingerprint: 'other', now, expiresAt: new Date(now.getTime() + 60_000), leaseExpiresAt: new Date(now.getTime() + 60_000) });
+        const takeover = await store.claim({
+          scope: 'caller',
+          key: 'k',
+          fingerprint: 'other',
+          now,
+          expiresAt: new Date(now.getTime() + 60_000),
+          leaseExpiresAt: new Date(now.getTime() + 60_000),
+        });
         expect(takeover.kind).to.equal('claimed');
         return slow(draft, hold);
       };

@@ -11,7 +11,10 @@ const run = promisify(execFile);
 const OUT_DIR = join('.tmp', 'examples');
 
 const runExample = async (name: string): Promise<string> => {
-  const { stdout } = await run(process.execPath, [join(OUT_DIR, `${name}.js`)], { timeout: 30_000, env: { PATH: process.env['PATH'] ?? '' } });
+  const { stdout } = await run(process.execPath, [join(OUT_DIR, `${name}.js`)], {
+    timeout: 30_000,
+    env: { PATH: process.env['PATH'] ?? '' },
+  });
   return stdout;
 };
 

@@ -42,7 +42,8 @@ describe('the limit of failed authentications per client address', () => {
     // A right guess must not be told apart from a wrong one once the address is refused.
     expectError(await clientFor(url, TEST_API_KEY).get('/v1/pets'), 429, 'rate_limited');
     // Documents and probes are never limited.
-    for (const path of ['/healthz', '/readyz', '/metrics', '/v1/openapi.json']) expect((await request(url, path)).status, path).to.equal(200);
+    for (const path of ['/healthz', '/readyz', '/metrics', '/v1/openapi.json'])
+      expect((await request(url, path)).status, path).to.equal(200);
   });
 
   it('never counts a request with a valid key, and gives each address a budget of its own, whatever X-Forwarded-For says', async () => {
@@ -53,11 +54,14 @@ describe('the limit of failed authentications per client address', () => {
       expect(res.status).to.equal(200);
       expect(res.headers['ratelimit'], 'a valid key sees no field of this policy').to.equal(undefined);
     }
-    for (let i = 0; i < 2; i += 1) expectError(await failFrom(url, i, '127.0.0.1', { 'X-Forwarded-For': `198.51.100.${i}` }), 401, 'unauthorized');
+    for (let i = 0; i < 2; i += 1)
+      expectError(await failFrom(url, i, '127.0.0.1', { 'X-Forwarded-For': `198.51.100.${i}` }), 401, 'unauthorized');
     expectError(await failFrom(url, 2, '127.0.0.1', { 'X-Forwarded-For': '198.51.100.99' }), 429, 'rate_limited');
     // Another address has its own budget.
     expectError(await failFrom(url, 0, '127.0.0.2'), 401, 'unauthorized');
-    expect((await request(url, '/v1/pets', { headers: { Authorization: `Bearer ${TEST_API_KEY}` }, localAddress: '127.0.0.3' })).status).to.equal(200);
+    expect(
+      (await request(url, '/v1/pets', { headers: { Authorization: `Bearer ${TEST_API_KEY}` }, localAddress: '127.0.0.3' })).status,
+    ).to.equal(200);
   });
 
   it('guards /metrics when it needs a key, and works beside the per-key limit', async () => {
@@ -73,6 +77,6 @@ describe('the limit of failed authentications per client address', () => {
     expectError(await request(url, '/metrics'), 429, 'rate_limited');
     expectError(await request(url, '/metrics', { headers: { Authorization: `Bearer ${TEST_API_KEY}` } }), 429, 'rate_limited');
     const elsewhere = await request(url, '/v1/pets', { headers: { Authorization: `Bearer ${TEST_API_KEY}` }, localAddress: '127.0.0.2' });
-    expect(elsewhere.headers['ratelimit'], 'the per-key budget is the key\'s, wherever it calls from').to.match(/^"per-key";r=0;t=\d+$/);
+    expect(elsewhere.headers['ratelimit'], "the per-key budget is the key's, wherever it calls from").to.match(/^"per-key";r=0;t=\d+$/);
   });
 });

@@ -14,8 +14,7 @@ import {
 } from '../support/test-server.js';
 
 /** The target of the Link rel="next" of a response, or undefined when there is none. */
-export const nextLink = (res: TestResponse): string | undefined =>
-  /<([^>]+)>;\s*rel="next"/.exec(String(res.headers['link'] ?? ''))?.[1];
+export const nextLink = (res: TestResponse): string | undefined => /<([^>]+)>;\s*rel="next"/.exec(String(res.headers['link'] ?? ''))?.[1];
 
 export function beyondTheSeedSuite(name: string, database: () => TestDatabase | Promise<TestDatabase>): void {
   describe(`HTTP beyond the seed on ${name}`, () => {
@@ -146,7 +145,11 @@ export function beyondTheSeedSuite(name: string, database: () => TestDatabase | 
 
       it('signals it on no other route', async () => {
         await createMany(['sold', 'sold']);
-        for (const res of [await api.get('/v1/pets'), await api.postJson('/v1/pets', { name: 'a', categoryId: 1 }), await api.get('/v1/nope')]) {
+        for (const res of [
+          await api.get('/v1/pets'),
+          await api.postJson('/v1/pets', { name: 'a', categoryId: 1 }),
+          await api.get('/v1/nope'),
+        ]) {
           expect(res.headers['deprecation']).to.equal(undefined);
           expect(res.headers['sunset']).to.equal(undefined);
           expect(String(res.headers['link'] ?? '')).not.to.contain('deprecation');
@@ -225,7 +228,10 @@ export function beyondTheSeedSuite(name: string, database: () => TestDatabase | 
           }
           const created = answers.filter((r) => r.status === 201);
           expect(new Set(created.map((r) => r.json.id)).size).to.equal(1);
-          expect(answers.filter((r) => r.status === 409), 'every request that met the first in progress').to.have.length(requests - 1);
+          expect(
+            answers.filter((r) => r.status === 409),
+            'every request that met the first in progress',
+          ).to.have.length(requests - 1);
           expect((await heldApi.get('/v1/pets')).json).to.have.length(1);
         } finally {
           await held.close();
@@ -243,7 +249,7 @@ export function beyondTheSeedSuite(name: string, database: () => TestDatabase | 
 
       it('does not record a request refused as invalid: the key stays free', async () => {
         const headers = { 'Idempotency-Key': '"after-400"' };
-        expectError(await api.postJson('/v1/pets', { name: '' , categoryId: 1 }, headers), 400, 'validation_failed');
+        expectError(await api.postJson('/v1/pets', { name: '', categoryId: 1 }, headers), 400, 'validation_failed');
         expect((await api.postJson('/v1/pets', { name: 'Fixed', categoryId: 1 }, headers)).status).to.equal(201);
       });
     });

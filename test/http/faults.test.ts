@@ -37,7 +37,11 @@ describe('faults and broken requests', () => {
 
     it('answers 500 internal_error with no stack, message or path of the fault', async () => {
       const api = clientFor(server.url, TEST_API_KEY);
-      for (const res of [await api.get('/v1/pets'), await api.get('/v1/pets/1'), await api.postJson('/v1/pets', { name: 'a', categoryId: 1 })]) {
+      for (const res of [
+        await api.get('/v1/pets'),
+        await api.get('/v1/pets/1'),
+        await api.postJson('/v1/pets', { name: 'a', categoryId: 1 }),
+      ]) {
         expectError(res, 500, 'internal_error');
         expect(res.text).not.to.match(STACK_TRACE);
         expect(res.text).not.to.contain('SQLITE_IOERR');
@@ -61,7 +65,15 @@ describe('faults and broken requests', () => {
     let logLines: string[];
     beforeEach(async () => {
       const away = () => Promise.reject(new StorageUnavailableError('PostgreSQL is unavailable: connect ECONNREFUSED 10.0.0.9:5432'));
-      const unavailable: PetRepository = { create: away, createCompleting: away, findById: away, list: away, findVersioned: away, update: away, remove: away };
+      const unavailable: PetRepository = {
+        create: away,
+        createCompleting: away,
+        findById: away,
+        list: away,
+        findVersioned: away,
+        update: away,
+        remove: away,
+      };
       logLines = [];
       const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
       server = await startTestServer(
@@ -73,7 +85,11 @@ describe('faults and broken requests', () => {
 
     it('answers 503 service_unavailable with Retry-After, and no detail of the fault', async () => {
       const api = clientFor(server.url, TEST_API_KEY);
-      for (const res of [await api.get('/v1/pets'), await api.get('/v1/pets/1'), await api.postJson('/v1/pets', { name: 'a', categoryId: 1 })]) {
+      for (const res of [
+        await api.get('/v1/pets'),
+        await api.get('/v1/pets/1'),
+        await api.postJson('/v1/pets', { name: 'a', categoryId: 1 }),
+      ]) {
         expectError(res, 503, 'service_unavailable');
         expect(res.headers['retry-after']).to.equal('1');
         expect(res.text).not.to.contain('ECONNREFUSED');
@@ -105,7 +121,12 @@ describe('faults and broken requests', () => {
         'POST /v1/pets HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n0\r\n\r\n',
         'GET /v1/pets HTTP/1.1\r\nHost: x\r\n Authorization: Bearer folded-line-0123456789\r\n\r\n',
       ];
-      for (const bytes of ['NONSENSE\r\n\r\n', 'GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n', ...smuggling]) {
+      for (const bytes of [
+        'NONSENSE\r\n\r\n',
+        'GET /v1/pets HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+        'FOO /v1/pets HTTP/1.1\r\nHost: x\r\n\r\n',
+        ...smuggling,
+      ]) {
         const answer = parseRawAnswer(await rawExchange(server.url, bytes));
         expect(answer.status, bytes).to.equal(400);
         expect(answer.headers).to.match(/content-type: application\/json; charset=utf-8/i);
@@ -115,7 +136,11 @@ describe('faults and broken requests', () => {
 
     it('answers an Expect other than 100-continue with a 417 JSON Error body, and honours 100-continue', async () => {
       const auth = `Authorization: Bearer ${TEST_API_KEY}\r\n`;
-      for (const [expectation, path] of [['foo', '/v1/pets'], ['200-ok', '/v1/pets/1'], ['x'.repeat(100), '/v1/pets']] as const) {
+      for (const [expectation, path] of [
+        ['foo', '/v1/pets'],
+        ['200-ok', '/v1/pets/1'],
+        ['x'.repeat(100), '/v1/pets'],
+      ] as const) {
         const answer = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nHost: x\r\n${auth}Expect: ${expectation}\r\n\r\n`);
         expect(answer.status).to.equal(417);
         expect(answer.headers['connection']).to.equal('close');
@@ -156,7 +181,6 @@ describe('faults and broken requests', () => {
         expect((await clientFor(slow.url, TEST_API_KEY).get('/v1/pets')).status).to.equal(200);
         const answer = await pending;
         expect(parseRawAnswer(answer).json, answer).to.deep.include({ code: 'request_timeout', status: 408 });
-
       } finally {
         await slow.close();
       }

@@ -52,8 +52,7 @@ describe('hostile input (property-based, fast-check)', function () {
   });
 
   const send = (request: Outgoing): Promise<RawResponse> => rawRequest(server.url, encodeRequest(request));
-  const describeRequest = (request: Outgoing) =>
-    JSON.stringify({ ...request, body: request.body?.toString('latin1').slice(0, 200) });
+  const describeRequest = (request: Outgoing) => JSON.stringify({ ...request, body: request.body?.toString('latin1').slice(0, 200) });
 
   /** A created pet must be what was asked for, and be stored so. */
   async function expectCreated(res: RawResponse, expected: { name: string; categoryId: number; status: string }, what: string) {
@@ -72,7 +71,12 @@ describe('hostile input (property-based, fast-check)', function () {
   }
 
   const createSentinel = async (name: string): Promise<number> => {
-    const res = await send({ method: 'POST', target: '/v1/pets', headers: [AUTH, JSON_TYPE], body: Buffer.from(JSON.stringify({ name, categoryId: 0 })) });
+    const res = await send({
+      method: 'POST',
+      target: '/v1/pets',
+      headers: [AUTH, JSON_TYPE],
+      body: Buffer.from(JSON.stringify({ name, categoryId: 0 })),
+    });
     expect(res.status, res.text).to.equal(201);
     return res.json.id as number;
   };
@@ -112,10 +116,15 @@ describe('hostile input (property-based, fast-check)', function () {
           const boundaries = [0, ...[...name].map((_, i) => Buffer.byteLength([...name].slice(0, i + 1).join('')))];
           const cut = boundaries[at % boundaries.length]!;
           const plain = Buffer.concat([
-            Buffer.from('{"name":"'), nameBytes.subarray(0, cut), Buffer.from(bad), nameBytes.subarray(cut), Buffer.from('","categoryId":1}'),
+            Buffer.from('{"name":"'),
+            nameBytes.subarray(0, cut),
+            Buffer.from(bad),
+            nameBytes.subarray(cut),
+            Buffer.from('","categoryId":1}'),
           ]);
           const compress = { identity: (b: Buffer) => b, gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[encoding];
-          const headers: Outgoing['headers'] = encoding === 'identity' ? [AUTH, JSON_TYPE] : [AUTH, JSON_TYPE, ['Content-Encoding', encoding]];
+          const headers: Outgoing['headers'] =
+            encoding === 'identity' ? [AUTH, JSON_TYPE] : [AUTH, JSON_TYPE, ['Content-Encoding', encoding]];
           const request: Outgoing = { method: 'POST', target: '/v1/pets', headers, body: compress(plain) };
           const res = await send(request);
           expectSoundAnswer(res, 'POST', describeRequest(request));
@@ -131,9 +140,23 @@ describe('hostile input (property-based, fast-check)', function () {
   it('answers any Content-Type, Content-Encoding and body bytes with 201 (a JSON NewPet only) or a 4xx Error', async () => {
     const contentType = fc.oneof(
       fc.constantFrom(
-        'application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON', 'application/json;charset=latin1', 'text/plain',
-        'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/vnd.api+json', 'application/json-patch+json',
-        'application/*', '*/*', '', 'application/', 'json', 'application/json; foo', 'application/json, text/plain', 'text/json',
+        'application/json',
+        'application/json; charset=utf-8',
+        'APPLICATION/JSON',
+        'application/json;charset=latin1',
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/vnd.api+json',
+        'application/json-patch+json',
+        'application/*',
+        '*/*',
+        '',
+        'application/',
+        'json',
+        'application/json; foo',
+        'application/json, text/plain',
+        'text/json',
       ),
       headerValue,
     );
@@ -145,7 +168,10 @@ describe('hostile input (property-based, fast-check)', function () {
     const encoding = fc.option(fc.constantFrom('gzip', 'deflate', 'br', 'identity', 'GZIP', 'x-gzip', 'compress', '', 'gzip, gzip'));
     await fc.assert(
       fc.asyncProperty(contentType, bodyBytes, encoding, fc.boolean(), async (type, body, coding, compressIt) => {
-        const compress = coding !== null && compressIt ? { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[coding.toLowerCase()] : undefined;
+        const compress =
+          coding !== null && compressIt
+            ? { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync }[coding.toLowerCase()]
+            : undefined;
         const headers: Array<readonly [string, string]> = [AUTH, ['Content-Type', type]];
         if (coding !== null) headers.push(['Content-Encoding', coding]);
         const request: Outgoing = { method: 'POST', target: '/v1/pets', headers, body: compress === undefined ? body : compress(body) };
@@ -171,14 +197,40 @@ describe('hostile input (property-based, fast-check)', function () {
     const cursor = /cursor=([^>&]+)>/.exec(issued ?? '')?.[1] ?? 'none';
     const name = fc.oneof(
       { weight: 4, arbitrary: fc.constantFrom('limit', 'status', 'cursor') },
-      { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'limit[]', 'LIMIT', 'status[0]', '__proto__[polluted]') },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('__proto__', 'constructor', 'hasOwnProperty', 'limit[]', 'LIMIT', 'status[0]', '__proto__[polluted]'),
+      },
       { weight: 1, arbitrary: urlPart },
     );
     const value = fc.oneof(
-      fc.constantFrom('1', '20', '100', '0', '101', '-1', '+5', '1e1', '1.0', '%201', '0x10', '١', '', 'available', 'pending', 'sold', 'SOLD', cursor, `${cursor}x`),
+      fc.constantFrom(
+        '1',
+        '20',
+        '100',
+        '0',
+        '101',
+        '-1',
+        '+5',
+        '1e1',
+        '1.0',
+        '%201',
+        '0x10',
+        '١',
+        '',
+        'available',
+        'pending',
+        'sold',
+        'SOLD',
+        cursor,
+        `${cursor}x`,
+      ),
       urlPart,
     );
-    const pair = fc.oneof(fc.tuple(name, value).map(([n, v]) => `${n}=${v}`), name);
+    const pair = fc.oneof(
+      fc.tuple(name, value).map(([n, v]) => `${n}=${v}`),
+      name,
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(pair, { maxLength: 6 }), async (pairs) => {
         const target = `/v1/pets?${pairs.join('&')}`;
@@ -189,7 +241,9 @@ describe('hostile input (property-based, fast-check)', function () {
         expect(res.status, `${what}: ${res.text}`).to.be.oneOf([200, 400]);
         if (res.status === 200) {
           const limit = new URLSearchParams(pairs.join('&')).get('limit');
-          expect(res.json, what).to.be.an('array').with.length.at.most(limit === null ? 20 : Number(limit));
+          expect(res.json, what)
+            .to.be.an('array')
+            .with.length.at.most(limit === null ? 20 : Number(limit));
           await assertDocumented('GET', `${server.url}/v1/pets`, res);
         } else if (res.json.code !== 'bad_request') {
           // bad_request: Node's HTTP parser refused the request line itself.
@@ -204,23 +258,70 @@ describe('hostile input (property-based, fast-check)', function () {
 
   it('answers any method on any path with a documented answer or a 4xx Error, and serves no file it should not', async () => {
     const segment = fc.oneof(
-      fc.constantFrom('v1', 'pets', 'docs', 'assets', 'healthz', 'readyz', 'metrics', 'openapi.json', 'errors', 'deprecations', 'V1', 'Pets', 'package.json'),
+      fc.constantFrom(
+        'v1',
+        'pets',
+        'docs',
+        'assets',
+        'healthz',
+        'readyz',
+        'metrics',
+        'openapi.json',
+        'errors',
+        'deprecations',
+        'V1',
+        'Pets',
+        'package.json',
+      ),
       urlPart,
     );
     const id = fc.oneof(
       fc.bigInt().map(String),
-      fc.constantFrom('0', '-1', '01', '1.0', '1e3', '0x1', '9223372036854775807', '9223372036854775808', '9'.repeat(30), '%31', '١٢', '%00', ' 1'),
+      fc.constantFrom(
+        '0',
+        '-1',
+        '01',
+        '1.0',
+        '1e3',
+        '0x1',
+        '9223372036854775807',
+        '9223372036854775808',
+        '9'.repeat(30),
+        '%31',
+        '١٢',
+        '%00',
+        ' 1',
+      ),
       urlPart,
     );
     const target = fc.oneof(
       id.map((petId) => `/v1/pets/${petId}`),
       fc.array(segment, { minLength: 1, maxLength: 6 }).map((parts) => `/${parts.join('/')}`),
-      fc.tuple(fc.constantFrom('/docs/assets/', '/v1/pets/', '/'), fc.constantFrom('..%2F', '%2e%2e/', '../', '..\\', '%252e%252e%252f'), fc.nat({ max: 4 }))
+      fc
+        .tuple(
+          fc.constantFrom('/docs/assets/', '/v1/pets/', '/'),
+          fc.constantFrom('..%2F', '%2e%2e/', '../', '..\\', '%252e%252e%252f'),
+          fc.nat({ max: 4 }),
+        )
         .map(([base, up, times]) => `${base}${up.repeat(times + 1)}package.json`),
       fc.integer({ min: 1000, max: 20_000 }).map((n) => `/v1/${'a'.repeat(n)}`),
       fc.constantFrom('*', 'http://petstore.test/v1/pets', '//v1/pets', '/v1//pets', '/v1/pets/'),
     );
-    const method = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'get', 'FOO', 'M-SEARCH', 'PROPFIND', 'LINK');
+    const method = fc.constantFrom(
+      'GET',
+      'HEAD',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+      'TRACE',
+      'get',
+      'FOO',
+      'M-SEARCH',
+      'PROPFIND',
+      'LINK',
+    );
     await fc.assert(
       fc.asyncProperty(method, target, async (verb, path) => {
         const request: Outgoing = { method: verb, target: path, headers: [AUTH] };
@@ -233,7 +334,8 @@ describe('hostile input (property-based, fast-check)', function () {
         }
         // Where the URL parser sees the same path as the server, the answer must be the documented
         // one (but for the HTTP layer's own answers, which come before any operation).
-        const sameForUrlParser = path.startsWith('/') && !path.startsWith('//') && new URL(path, server.url).pathname === path.split('?')[0];
+        const sameForUrlParser =
+          path.startsWith('/') && !path.startsWith('//') && new URL(path, server.url).pathname === path.split('?')[0];
         if (sameForUrlParser && (res.status < 400 || res.json?.requestId !== undefined)) {
           await assertDocumented(verb, `${server.url}${path}`, res);
         }
@@ -249,17 +351,44 @@ describe('hostile input (property-based, fast-check)', function () {
       headerValue,
       headerValue.map((v) => `Bearer ${v}`),
       fc.constantFrom(
-        TEST_API_KEY, `Bearer ${TEST_API_KEY}x`, `Bearer ${TEST_API_KEY.slice(0, -1)}`, `Bearer ${TEST_API_KEY.toUpperCase()}`,
-        `Bearer${TEST_API_KEY}`, `Basic ${Buffer.from(`user:${TEST_API_KEY}`).toString('base64')}`, `Bearer ${TEST_API_KEY} extra`,
-        `Bearer "${TEST_API_KEY}"`, `Bearer ${TEST_API_KEY},${TEST_API_KEY}`, 'Bearer', 'Bearer ', `Token ${TEST_API_KEY}`,
+        TEST_API_KEY,
+        `Bearer ${TEST_API_KEY}x`,
+        `Bearer ${TEST_API_KEY.slice(0, -1)}`,
+        `Bearer ${TEST_API_KEY.toUpperCase()}`,
+        `Bearer${TEST_API_KEY}`,
+        `Basic ${Buffer.from(`user:${TEST_API_KEY}`).toString('base64')}`,
+        `Bearer ${TEST_API_KEY} extra`,
+        `Bearer "${TEST_API_KEY}"`,
+        `Bearer ${TEST_API_KEY},${TEST_API_KEY}`,
+        'Bearer',
+        'Bearer ',
+        `Token ${TEST_API_KEY}`,
         // Valid: the scheme in any case, spaces around the key.
-        `bEaReR ${TEST_API_KEY}`, `Bearer   ${TEST_API_KEY}  `,
+        `bEaReR ${TEST_API_KEY}`,
+        `Bearer   ${TEST_API_KEY}  `,
       ),
     );
     const headerName = fc.oneof(
       fc.constantFrom(
-        'Accept', 'Accept-Encoding', 'Accept-Language', 'X-Request-Id', 'Idempotency-Key', 'Content-Type', 'Content-Encoding', 'Content-Length',
-        'Transfer-Encoding', 'Expect', 'Origin', 'Cookie', 'Range', 'If-None-Match', 'Upgrade', 'Authorization', 'X-Forwarded-For', 'Forwarded', 'TE',
+        'Accept',
+        'Accept-Encoding',
+        'Accept-Language',
+        'X-Request-Id',
+        'Idempotency-Key',
+        'Content-Type',
+        'Content-Encoding',
+        'Content-Length',
+        'Transfer-Encoding',
+        'Expect',
+        'Origin',
+        'Cookie',
+        'Range',
+        'If-None-Match',
+        'Upgrade',
+        'Authorization',
+        'X-Forwarded-For',
+        'Forwarded',
+        'TE',
       ),
       fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,20}$/),
     );

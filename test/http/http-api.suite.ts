@@ -7,7 +7,6 @@ import { OTHER_TEST_API_KEY, serveEachTest, TEST_API_KEY, type TestDatabase, typ
 
 export type { TestDatabase };
 
-
 export function httpApiSuite(name: string, database: () => TestDatabase | Promise<TestDatabase>): void {
   describe(`HTTP API on ${name}`, () => {
     const live = serveEachTest(database);
@@ -25,7 +24,11 @@ export function httpApiSuite(name: string, database: () => TestDatabase | Promis
 
     describe('authentication', () => {
       it('answers a request without a key with 401 and a Bearer challenge without error code', async () => {
-        for (const [method, path] of [['GET', '/v1/pets'], ['POST', '/v1/pets'], ['GET', '/v1/pets/1']] as const) {
+        for (const [method, path] of [
+          ['GET', '/v1/pets'],
+          ['POST', '/v1/pets'],
+          ['GET', '/v1/pets/1'],
+        ] as const) {
           const res = await request(server.url, path, { method });
           expectError(res, 401, 'unauthorized');
           expect(res.headers['www-authenticate']).to.equal('Bearer realm="petstore"');
@@ -33,7 +36,16 @@ export function httpApiSuite(name: string, database: () => TestDatabase | Promis
       });
 
       it('answers a malformed or unknown key with 401 and error="invalid_token"', async () => {
-        for (const authorization of ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer ', 'Bearer a b', 'Bearer ké', 'Token abc', `Bearer ${TEST_API_KEY}x`, 'Bearer not-a-known-key-at-all']) {
+        for (const authorization of [
+          'Basic dXNlcjpwYXNz',
+          'Bearer',
+          'Bearer ',
+          'Bearer a b',
+          'Bearer ké',
+          'Token abc',
+          `Bearer ${TEST_API_KEY}x`,
+          'Bearer not-a-known-key-at-all',
+        ]) {
           const res = await request(server.url, '/v1/pets', { headers: { Authorization: authorization } });
           expectError(res, 401, 'unauthorized');
           expect(res.headers['www-authenticate'], authorization).to.match(/^Bearer realm="petstore", error="invalid_token"/);
@@ -187,7 +199,15 @@ export function httpApiSuite(name: string, database: () => TestDatabase | Promis
         const exact = await api.postJson('/v1/pets', '{"name":"big","categoryId":9007199254740991}');
         expect(exact.status).to.equal(201);
         expect(exact.text).to.contain('"categoryId":9007199254740991');
-        for (const number of ['9007199254740992', '9007199254740993', '-9007199254740993', '9223372036854775807', '9223372036854775808', '1e400', '1.5']) {
+        for (const number of [
+          '9007199254740992',
+          '9007199254740993',
+          '-9007199254740993',
+          '9223372036854775807',
+          '9223372036854775808',
+          '1e400',
+          '1.5',
+        ]) {
           const res = await api.postJson('/v1/pets', `{"name":"big","categoryId":${number}}`);
           expectError(res, 400, 'validation_failed');
           expect(res.json.details[0].field, number).to.equal('/categoryId');
@@ -223,7 +243,11 @@ export function httpApiSuite(name: string, database: () => TestDatabase | Promis
       it('answers a body that is not JSON with 415', async () => {
         const body = JSON.stringify({ name: 'a', categoryId: 1 });
         for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml']) {
-          expectError(await api.send('/v1/pets', { method: 'POST', headers: { 'Content-Type': type }, body }), 415, 'unsupported_media_type');
+          expectError(
+            await api.send('/v1/pets', { method: 'POST', headers: { 'Content-Type': type }, body }),
+            415,
+            'unsupported_media_type',
+          );
         }
         expectError(await api.send('/v1/pets', { method: 'POST', body }), 415, 'unsupported_media_type');
       });

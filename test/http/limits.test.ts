@@ -100,7 +100,9 @@ describe('HTTP limits and timeouts', function () {
     const { url } = await start({ headersTimeoutMs: 500, requestTimeoutMs: 1000 });
     const body = '{"name":"Slowly","categoryId":1}';
     const slow = converse(url);
-    slow.socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    slow.socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     void dribble(slow, body, 100); // 3.2 s for the whole body: past the 1 s limit
     expect(await wellBehavedClientDuring(url, slow.closed)).to.be.greaterThan(0);
     const answer = firstAnswer(await slow.closed);
@@ -114,7 +116,9 @@ describe('HTTP limits and timeouts', function () {
     bigHead.socket.write(`GET /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}X-Big: ${'a'.repeat(5000)}\r\n\r\n`);
     const bigBody = converse(url);
     // Chunked: no length is declared, so the limit is found while reading.
-    bigBody.socket.write(`POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`);
+    bigBody.socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+    );
     const chunk = `{"name":"${'b'.repeat(DEFAULT_BODY_LIMIT_BYTES)}`;
     bigBody.socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
     const both = Promise.all([bigHead.closed, bigBody.closed]);

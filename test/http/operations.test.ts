@@ -135,7 +135,7 @@ describe('discovery and operations', () => {
       for (const secret of [TEST_API_KEY, 'wrong-key-but-secret-0123', 'Bearer', 'authorization']) expect(all).not.to.contain(secret);
     });
 
-    it('writes the route\'s own fields on every line of a route, and each request\'s id and status on its own', async () => {
+    it("writes the route's own fields on every line of a route, and each request's id and status on its own", async () => {
       // The second and third lines of a route go through the logger kept for it (observe-requests.ts).
       const lines: string[] = [];
       const { url } = await start({ kind: 'memory' }, { logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
@@ -199,7 +199,11 @@ describe('discovery and operations', () => {
       expect(exposed).to.include.members(['Link', 'Location', 'Deprecation', 'Sunset', 'RateLimit', 'RateLimit-Policy', 'Retry-After']);
       const preflight = await request(url, '/v1/pets', {
         method: 'OPTIONS',
-        headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key' },
+        headers: {
+          Origin: 'https://app.example',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type,idempotency-key',
+        },
       });
       expect(preflight.status).to.equal(204);
       expect(preflight.headers['access-control-allow-methods']).to.contain('POST');

@@ -15,7 +15,11 @@ const cursorOf = (payload: string): string =>
 
 describe('page cursor', () => {
   it('keeps its format: a cursor of the format decodes, and the service issues exactly that cursor', () => {
-    for (const [afterId, status] of [[1, undefined], [42, 'sold'], [Number.MAX_SAFE_INTEGER, 'available']] as const) {
+    for (const [afterId, status] of [
+      [1, undefined],
+      [42, 'sold'],
+      [Number.MAX_SAFE_INTEGER, 'available'],
+    ] as const) {
       const cursor = cursorOf(`p1:${afterId}:${status ?? ''}`);
       expect(encodeCursor({ afterId: afterId as PetId, status })).to.equal(cursor);
       expect(decodeCursor(cursor)).to.deep.equal({ afterId, status });

@@ -21,7 +21,8 @@ export function petChangesSuite(name: string, database: () => TestDatabase | Pro
     };
     const patch = (id: number | string, body: unknown, headers: Record<string, string> = {}) =>
       api().send(`/v1/pets/${id}`, { method: 'PATCH', headers: { ...MERGE_PATCH, ...headers }, body: JSON.stringify(body) });
-    const remove = (id: number | string, headers: Record<string, string> = {}) => api().send(`/v1/pets/${id}`, { method: 'DELETE', headers });
+    const remove = (id: number | string, headers: Record<string, string> = {}) =>
+      api().send(`/v1/pets/${id}`, { method: 'DELETE', headers });
     const expectNotDeprecated = (res: TestResponse) => {
       for (const header of DEPRECATION_HEADERS) expect(res.headers[header], header).to.equal(undefined);
     };
@@ -85,7 +86,13 @@ export function petChangesSuite(name: string, database: () => TestDatabase | Pro
       const res = await patch(pet.id, { status: 'available', name: 'Back' });
       expectError(res, 409, 'invalid_transition');
       expect(res.json.details).to.deep.equal([
-        { in: 'body', field: '/status', message: 'cannot change from sold to available: sold is final', currentStatus: 'sold', allowedStatuses: [] },
+        {
+          in: 'body',
+          field: '/status',
+          message: 'cannot change from sold to available: sold is final',
+          currentStatus: 'sold',
+          allowedStatuses: [],
+        },
       ]);
       const pending = (await create({ name: 'P', categoryId: 1, status: 'pending' })).json;
       expect((await patch(pending.id, { status: 'available' })).status).to.equal(200);
@@ -109,7 +116,11 @@ export function petChangesSuite(name: string, database: () => TestDatabase | Pro
 
     it('needs a key, and lists PATCH and DELETE in Allow', async () => {
       const { json: pet } = await create();
-      expectError(await request(live.server.url, `/v1/pets/${pet.id}`, { method: 'PATCH', headers: MERGE_PATCH, body: '{}' }), 401, 'unauthorized');
+      expectError(
+        await request(live.server.url, `/v1/pets/${pet.id}`, { method: 'PATCH', headers: MERGE_PATCH, body: '{}' }),
+        401,
+        'unauthorized',
+      );
       expectError(await request(live.server.url, `/v1/pets/${pet.id}`, { method: 'DELETE' }), 401, 'unauthorized');
       const put = await api().send(`/v1/pets/${pet.id}`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' });
       expectError(put, 405, 'method_not_allowed');
@@ -209,7 +220,11 @@ export function petChangesSuite(name: string, database: () => TestDatabase | Pro
             const timeout = setTimeout(release, 10_000);
             round = { arrived: 0, release, bothIn };
             const send = (name: string) =>
-              client.send(`/v1/pets/${pet.id}`, { method: 'PATCH', headers: { ...MERGE_PATCH, 'If-Match': etag }, body: JSON.stringify({ name }) });
+              client.send(`/v1/pets/${pet.id}`, {
+                method: 'PATCH',
+                headers: { ...MERGE_PATCH, 'If-Match': etag },
+                body: JSON.stringify({ name }),
+              });
             const answers = await Promise.all([send(`a${i}`), send(`b${i}`)]);
             clearTimeout(timeout);
             expect(round.arrived, `round ${i}: both requests read the pet before either answered`).to.equal(2);

@@ -21,7 +21,8 @@ describeWithRedisServer('a Redis outage under the shared rate limits', () => {
   let redis: PrivateRedis;
   let server: TestServer | undefined;
   let logLines: Array<Record<string, unknown>>;
-  const logger = () => pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
+  const logger = () =>
+    pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line) as Record<string, unknown>) });
   const linesSaying = (msg: string) => logLines.filter((line) => line['msg'] === msg);
 
   beforeEach(async () => {
@@ -35,13 +36,17 @@ describeWithRedisServer('a Redis outage under the shared rate limits', () => {
   });
 
   async function waitForLine(msg: string): Promise<Record<string, unknown>> {
-    for (let attempt = 0; attempt < 100 && linesSaying(msg).length === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let attempt = 0; attempt < 100 && linesSaying(msg).length === 0; attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(linesSaying(msg), msg).to.have.length(1);
     return linesSaying(msg)[0]!;
   }
 
   it('keeps answering with a per-process insurance limit, logs the outage once and counts it, then shares the limits again', async () => {
-    server = await startTestServer({ kind: 'memory' }, { logger: logger(), config: { ...LIMITS, redisUrl: redis.url, redisKeyPrefix: 'outage' } });
+    server = await startTestServer(
+      { kind: 'memory' },
+      { logger: logger(), config: { ...LIMITS, redisUrl: redis.url, redisKeyPrefix: 'outage' } },
+    );
     const api = clientFor(server.url, TEST_API_KEY);
     for (let i = 0; i < 2; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
     expect(storeFailures(await request(server.url, '/metrics'), 'per-key')).to.equal(0);
@@ -81,7 +86,10 @@ describeWithRedisServer('a Redis outage under the shared rate limits', () => {
 
   it('starts while Redis cannot be reached, limiting alone and saying so once', async () => {
     await redis.kill();
-    server = await startTestServer({ kind: 'memory' }, { logger: logger(), config: { ...LIMITS, redisUrl: redis.url, redisKeyPrefix: 'outage' } });
+    server = await startTestServer(
+      { kind: 'memory' },
+      { logger: logger(), config: { ...LIMITS, redisUrl: redis.url, redisKeyPrefix: 'outage' } },
+    );
     const api = clientFor(server.url, TEST_API_KEY);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await api.get('/v1/pets')).status);

@@ -11,8 +11,7 @@ import { parseRawAnswer, rawExchange } from '../support/raw-http.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
 /** A NewPet as bytes, with `nameBytes` as the name's bytes between its quotes. */
-const bodyWithName = (nameBytes: Buffer): Buffer =>
-  Buffer.concat([Buffer.from('{"name":"'), nameBytes, Buffer.from('","categoryId":1}')]);
+const bodyWithName = (nameBytes: Buffer): Buffer => Buffer.concat([Buffer.from('{"name":"'), nameBytes, Buffer.from('","categoryId":1}')]);
 
 // Byte sequences that are not UTF-8, each for its own reason (RFC 3629 §3 and §4).
 const INVALID_UTF8: Record<string, number[]> = {
@@ -49,7 +48,11 @@ describe('reading the request body', () => {
     // A body that ends inside a character, after the JSON would have ended.
     expectError(await post(Buffer.concat([bodyWithName(Buffer.from('x')), Buffer.from([0xf0, 0x9f])])), 400, 'invalid_utf8');
     // Whatever charset is named: JSON is UTF-8.
-    expectError(await post(bodyWithName(Buffer.from([0xe9])), { 'Content-Type': 'application/json; charset=iso-8859-1' }), 400, 'invalid_utf8');
+    expectError(
+      await post(bodyWithName(Buffer.from([0xe9])), { 'Content-Type': 'application/json; charset=iso-8859-1' }),
+      400,
+      'invalid_utf8',
+    );
     const after = await post(bodyWithName(Buffer.from('after')));
     expect(after.json.id, 'no pet was created in between').to.equal(before.json.id + 1);
     const names = (await api.get('/v1/pets?limit=100')).json.map((pet: { name: string }) => pet.name);
@@ -128,10 +131,16 @@ describe('reading the request body', () => {
 
   it('finishes the request (400, logged) when the client cuts an upload off, compressed or not', async () => {
     const lines: string[] = [];
-    const logged = await startTestServer({ kind: 'memory' }, { logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
+    const logged = await startTestServer(
+      { kind: 'memory' },
+      { logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) },
+    );
     try {
       const { port } = new URL(logged.url);
-      for (const [encoding, part] of [['identity', Buffer.from('{"name":"cut')], ['gzip', gzipSync(Buffer.from('{"name":"cut off"}')).subarray(0, 15)]] as const) {
+      for (const [encoding, part] of [
+        ['identity', Buffer.from('{"name":"cut')],
+        ['gzip', gzipSync(Buffer.from('{"name":"cut off"}')).subarray(0, 15)],
+      ] as const) {
         const socket = connect(Number(port), '127.0.0.1');
         socket.write(
           `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_API_KEY}\r\nContent-Type: application/json\r\n` +

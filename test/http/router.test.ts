@@ -41,7 +41,11 @@ describe("the service's router, shared with integrators", () => {
     const res = await fetch(`${url}/hello/you`, { method: 'DELETE' });
     expect(res.status).to.equal(405);
     expect(res.headers.get('allow')).to.equal('HEAD, GET');
-    expect(await res.json()).to.deep.include({ code: 'method_not_allowed', status: 405, message: 'DELETE is not allowed on /hello/you; use HEAD, GET' });
+    expect(await res.json()).to.deep.include({
+      code: 'method_not_allowed',
+      status: 405,
+      message: 'DELETE is not allowed on /hello/you; use HEAD, GET',
+    });
     const options = await fetch(`${url}/hello/you`, { method: 'OPTIONS' });
     expect(options.status).to.equal(200);
     expect(options.headers.get('allow')).to.equal('HEAD, GET');

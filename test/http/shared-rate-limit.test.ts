@@ -24,7 +24,9 @@ describeWithRedis('rate limits shared through Redis', () => {
 
   const startTwo = async (config: NonNullable<NonNullable<Parameters<typeof startTestServer>[1]>['config']>, keyPrefix = prefix) => {
     for (let i = 0; i < 2; i += 1) {
-      servers.push(await startTestServer({ kind: 'memory' }, { config: { redisUrl: REDIS_TEST_URL!, redisKeyPrefix: keyPrefix, ...config } }));
+      servers.push(
+        await startTestServer({ kind: 'memory' }, { config: { redisUrl: REDIS_TEST_URL!, redisKeyPrefix: keyPrefix, ...config } }),
+      );
     }
     return servers.slice(-2).map((server) => server.url);
   };
@@ -52,7 +54,11 @@ describeWithRedis('rate limits shared through Redis', () => {
   });
 
   it('is opened by createPetStore from a URL and closed by close(), leaving no handle', async () => {
-    const store = await createPetStore({ redis: REDIS_TEST_URL!, redisKeyPrefix: prefix, http: { rateLimit: { requests: 5, windowSeconds: 60 } } });
+    const store = await createPetStore({
+      redis: REDIS_TEST_URL!,
+      redisKeyPrefix: prefix,
+      http: { rateLimit: { requests: 5, windowSeconds: 60 } },
+    });
     const { redis } = await store.container.getAsync<RedisRateLimitStore>(TOKENS.RateLimitStore);
     expect(redis.status).to.equal('ready');
     const ended = new Promise((resolve) => redis.once('end', resolve));
@@ -60,6 +66,10 @@ describeWithRedis('rate limits shared through Redis', () => {
     await ended;
     expect(redis.status).to.equal('end');
     const refused = await createPetStore({ redis: 'redis://:s3cret@cache:99999' }).catch((err: unknown) => err);
-    expect(refused).to.be.instanceOf(TypeError).with.property('message').that.matches(/^createPetStore: redis is not a valid redis:\/\/ URL/).and.not.contains('s3cret');
+    expect(refused)
+      .to.be.instanceOf(TypeError)
+      .with.property('message')
+      .that.matches(/^createPetStore: redis is not a valid redis:\/\/ URL/)
+      .and.not.contains('s3cret');
   });
 });

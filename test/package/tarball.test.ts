@@ -66,7 +66,11 @@ describe('the package installed from its tarball', function () {
     cpSync(join(REPO, 'test', 'package', 'consumer'), project, { recursive: true });
     writeFileSync(join(project, 'consumer.ts'), CONSUMER_TS);
     const scripts = FROM_SCRATCH ? [] : ['--ignore-scripts'];
-    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...scripts, join(dir.path, tarball), '@types/node@^20.19'], project);
+    await run(
+      'npm',
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', ...scripts, join(dir.path, tarball), '@types/node@^20.19'],
+      project,
+    );
     if (!FROM_SCRATCH) await placeCompiledSqlite();
   });
 
@@ -90,7 +94,17 @@ describe('the package installed from its tarball', function () {
   it('holds the built code, docs and examples, but no tests, sources or source maps', async () => {
     const { stdout } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], REPO);
     const files = (JSON.parse(stdout) as Array<{ files: Array<{ path: string }> }>)[0]!.files.map((f) => f.path);
-    for (const needed of ['dist/index.js', 'dist/index.d.ts', 'dist/client/index.js', 'dist/cli.js', 'docs/openapi.yaml', 'docs/errors.md', 'docs/deprecations.md', 'README.md', 'examples/embed-in-koa.ts']) {
+    for (const needed of [
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/client/index.js',
+      'dist/cli.js',
+      'docs/openapi.yaml',
+      'docs/errors.md',
+      'docs/deprecations.md',
+      'README.md',
+      'examples/embed-in-koa.ts',
+    ]) {
       expect(files, needed).to.include(needed);
     }
     expect(files.filter((f) => /^(test|src)\/|\.map$|\.tgz$|\.db$|tsconfig/.test(f))).to.deep.equal([]);
@@ -117,9 +131,11 @@ describe('the package installed from its tarball', function () {
   });
 
   it('type-checks TypeScript that uses its declarations (and refuses what they forbid)', async () => {
-    await run(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project).catch((err: { stdout: string }) => {
-      throw new Error(`tsc failed:\n${err.stdout}`);
-    });
+    await run(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], project).catch(
+      (err: { stdout: string }) => {
+        throw new Error(`tsc failed:\n${err.stdout}`);
+      },
+    );
   });
 
   it('starts the server through the installed petstore binary, with keys made by the same binary', async () => {

@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, COMPILED_CLI, runCli, type ServerProcess, spawnServer, stopIfRunning, waitForOutput } from '../support/server-process.js';
+import {
+  baseUrlOf,
+  COMPILED_CLI,
+  runCli,
+  type ServerProcess,
+  spawnServer,
+  stopIfRunning,
+  waitForOutput,
+} from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const CONFIGURED_KEY = 'configured-key-0123456789';
@@ -76,7 +84,10 @@ describe('the petstore command', () => {
     dir.remove();
   });
 
-  rotationWhileServing(() => env, (s) => (running = s));
+  rotationWhileServing(
+    () => env,
+    (s) => (running = s),
+  );
 
   it('lists keys in a table, without the keys, and stores each only as its SHA-256', async () => {
     const created = await runCli(['keys', 'create', '--label', 'deploy bot'], env);
@@ -131,7 +142,16 @@ describe('the petstore command', () => {
   });
 
   it('refuses misuse with exit code 2 and the usage, and keys on a database that keeps nothing with 1', async () => {
-    for (const args of [['keys'], ['keys', 'drop'], ['keys', 'revoke'], ['keys', 'revoke', 'abc'], ['keys', 'list', 'extra'], ['serve', '--label', 'x'], ['frobnicate'], ['keys', 'create', '--colour']]) {
+    for (const args of [
+      ['keys'],
+      ['keys', 'drop'],
+      ['keys', 'revoke'],
+      ['keys', 'revoke', 'abc'],
+      ['keys', 'list', 'extra'],
+      ['serve', '--label', 'x'],
+      ['frobnicate'],
+      ['keys', 'create', '--colour'],
+    ]) {
       const { code, stderr } = await runCli(args, env);
       expect(code, args.join(' ')).to.equal(2);
       expect(stderr, args.join(' ')).to.match(/^petstore: /);
@@ -169,5 +189,8 @@ describeWithPostgres('the petstore command on PostgreSQL', () => {
     await schema.drop();
   });
 
-  rotationWhileServing(() => ({ PETSTORE_DB: schema.url }), (s) => (running = s));
+  rotationWhileServing(
+    () => ({ PETSTORE_DB: schema.url }),
+    (s) => (running = s),
+  );
 });

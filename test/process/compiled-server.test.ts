@@ -48,7 +48,12 @@ describe('the compiled server process', () => {
   it('loads no Redis client unless Redis is configured, and loads it when it is', async () => {
     const loadedIoredis = async (env: Record<string, string>): Promise<boolean> => {
       const preload = join(process.cwd(), 'test', 'support', 'report-ioredis-loaded.cjs');
-      running = spawnServer({ PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_API_KEYS: KEY, NODE_OPTIONS: `--require ${preload}`, ...env });
+      running = spawnServer({
+        PETSTORE_DB: join(dir.path, 'petstore.db'),
+        PETSTORE_API_KEYS: KEY,
+        NODE_OPTIONS: `--require ${preload}`,
+        ...env,
+      });
       const api = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
       expect((await api.get('/v1/pets')).status).to.equal(200);
       running.child.kill('SIGTERM');
@@ -109,7 +114,10 @@ describe('the compiled server process', () => {
   it('exits 1 with "could not start" when PostgreSQL cannot be reached, never printing the password', async () => {
     running = spawnServer({ PETSTORE_DB: 'postgres://app:start-secret-pw@127.0.0.1:1/pets', PETSTORE_API_KEYS: KEY });
     expect(await running.exited).to.equal(1);
-    const fatal = running.output().split('\n').filter((line) => line.includes('"msg":"could not start"'));
+    const fatal = running
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"msg":"could not start"'));
     expect(fatal).to.have.length(1);
     expect(JSON.parse(fatal[0]!).fault.type).to.equal('StorageUnavailableError');
     expect(running.output()).not.to.contain('start-secret-pw');
@@ -198,7 +206,10 @@ describe('the compiled server process', () => {
       expect(status, text).to.equal(201);
       expect(JSON.parse(text)).to.deep.include(JSON.parse(uploads[i]!.body));
     }
-    expect(stream.unexpected.map((res) => `${res.status} ${res.text}`), 'no HTTP error, 5xx least of all').to.deep.equal([]);
+    expect(
+      stream.unexpected.map((res) => `${res.status} ${res.text}`),
+      'no HTTP error, 5xx least of all',
+    ).to.deep.equal([]);
     for (const error of stream.connectionErrors) expect(error).to.be.oneOf(['ECONNREFUSED', 'ECONNRESET', 'socket hang up']);
     expect(await running.exited).to.equal(0);
     expect(running.output()).to.contain('"msg":"stopped"');
@@ -207,6 +218,9 @@ describe('the compiled server process', () => {
     const stored = await listAllPets(new URL(await baseUrlOf(running)).origin, KEY);
     const sent = new Map(stream.sent);
     for (const { body } of uploads) sent.set(JSON.parse(body).name, JSON.parse(body));
-    expectNothingLostNothingInvented(stored, { acknowledged: [...stream.acknowledged, ...answers.map(({ text }) => JSON.parse(text))], sent });
+    expectNothingLostNothingInvented(stored, {
+      acknowledged: [...stream.acknowledged, ...answers.map(({ text }) => JSON.parse(text))],
+      sent,
+    });
   });
 });

@@ -41,7 +41,9 @@ describeUnless(skipReason, 'one rate limit for two server instances on one Postg
     const answers = [];
     for (let i = 0; i < 20; i += 1) answers.push(await apis[i % 2]!.get('/v1/pets'));
     expect(answers.map((res) => res.status)).to.deep.equal([...Array(10).fill(200), ...Array(10).fill(429)]);
-    answers.slice(0, 10).forEach((res, i) => expect(res.headers['ratelimit'], `answer ${i + 1}`).to.match(new RegExp(`^"per-key";r=${9 - i};t=\\d+$`)));
+    answers
+      .slice(0, 10)
+      .forEach((res, i) => expect(res.headers['ratelimit'], `answer ${i + 1}`).to.match(new RegExp(`^"per-key";r=${9 - i};t=\\d+$`)));
     for (const refused of answers.slice(10)) {
       expect(refused.json.code).to.equal('rate_limited');
       expect(Number(refused.headers['retry-after'])).to.be.within(1, 60);

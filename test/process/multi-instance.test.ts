@@ -103,7 +103,11 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     // Plain creates go through both meanwhile, in the same batches as the keyed ones.
     const acknowledged: Pet[] = [];
     const send = async (api: ReturnType<typeof clientFor>, i: number, headers: Record<string, string> = {}) => {
-      const res = await api.postJson('/v1/pets', { name: `${'Idempotency-Key' in headers ? 'keyed' : 'plain'} ${i}`, categoryId: i }, headers);
+      const res = await api.postJson(
+        '/v1/pets',
+        { name: `${'Idempotency-Key' in headers ? 'keyed' : 'plain'} ${i}`, categoryId: i },
+        headers,
+      );
       if (res.status === 201) acknowledged.push(res.json as Pet);
       return res;
     };
@@ -158,7 +162,10 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
       const ids = seen.map((p) => p.id);
       expect(new Set(ids).size).to.equal(ids.length);
       const seenIds = new Set(ids);
-      expect(acknowledgedBefore.filter((p) => !seenIds.has(p.id)), 'acknowledged before the walk, not seen').to.deep.equal([]);
+      expect(
+        acknowledgedBefore.filter((p) => !seenIds.has(p.id)),
+        'acknowledged before the walk, not seen',
+      ).to.deep.equal([]);
       const highest = Math.max(0, ...ids);
       expect(ids).to.deep.equal(everything.filter((p) => p.id <= highest).map((p) => p.id));
     }
@@ -185,10 +192,12 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     };
     // 90 creates in waves of 6 (3 per instance) at once: at most 90 pets, within one page of 100.
     for (let wave = 0; wave < 15; wave += 1) {
-      await Promise.all(Array.from({ length: 6 }, (_, j) => {
-        const i = wave * 6 + j;
-        return j % 2 === 0 ? send(a!, i, true) : send(b!, i, false);
-      }));
+      await Promise.all(
+        Array.from({ length: 6 }, (_, j) => {
+          const i = wave * 6 + j;
+          return j % 2 === 0 ? send(a!, i, true) : send(b!, i, false);
+        }),
+      );
     }
     await instances[0]!.exited;
     expect(instances[0]!.child.signalCode).to.equal('SIGKILL');

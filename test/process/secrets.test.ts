@@ -40,13 +40,23 @@ describe('secrets in logs and answers of the compiled server', function () {
 
     // Successful authentication, with each key, on every operation.
     for (const key of KEYS) {
-      expect((await send('/v1/pets', `Bearer ${key}`, { method: 'POST', body: '{"name":"Secretive","categoryId":1}' })).status).to.equal(201);
+      expect((await send('/v1/pets', `Bearer ${key}`, { method: 'POST', body: '{"name":"Secretive","categoryId":1}' })).status).to.equal(
+        201,
+      );
       expect((await send('/v1/pets', `bearer ${key}`)).status).to.equal(200);
       expect((await send('/v1/pets/1', `Bearer ${key}`)).status).to.equal(200);
       expect((await send('/metrics', `Bearer ${key}`)).status).to.equal(200);
     }
     // Failed authentication, in every way.
-    for (const authorization of [undefined, '', `Bearer ${WRONG_KEY}`, `Basic ${BASIC}`, `Bearer ${KEYS[0]} trailing`, `Token ${KEYS[1]}`, KEYS[0]!]) {
+    for (const authorization of [
+      undefined,
+      '',
+      `Bearer ${WRONG_KEY}`,
+      `Basic ${BASIC}`,
+      `Bearer ${KEYS[0]} trailing`,
+      `Token ${KEYS[1]}`,
+      KEYS[0]!,
+    ]) {
       expect((await send('/v1/pets', authorization)).status, String(authorization)).to.equal(401);
       expect((await send('/v1/pets/1', authorization)).status, String(authorization)).to.equal(401);
     }
@@ -61,7 +71,9 @@ describe('secrets in logs and answers of the compiled server', function () {
     try {
       db.exec('ALTER TABLE pets RENAME TO pets_away');
       expect((await send('/v1/pets', `Bearer ${KEYS[0]}`)).status).to.equal(500);
-      expect((await send('/v1/pets', `Bearer ${KEYS[1]}`, { method: 'POST', body: '{"name":"Lost","categoryId":1}' })).status).to.equal(500);
+      expect((await send('/v1/pets', `Bearer ${KEYS[1]}`, { method: 'POST', body: '{"name":"Lost","categoryId":1}' })).status).to.equal(
+        500,
+      );
       db.exec('ALTER TABLE pets_away RENAME TO pets');
     } finally {
       db.close();

@@ -4,13 +4,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import {
-  expectNothingLostNothingInvented,
-  listAllPets,
-  type PetSent,
-  type Pet,
-  startCreateStream,
-} from '../support/create-stream.js';
+import { expectNothingLostNothingInvented, listAllPets, type PetSent, type Pet, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
 import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -61,7 +55,10 @@ describe('the compiled server on a SQLite file: crashes and concurrent processes
       await stream.done;
       expect(await server.exited).to.equal(null);
       expect(server.child.signalCode).to.equal('SIGKILL');
-      expect(stream.unexpected.map((res) => `${res.status} ${res.text}`), 'no HTTP error, 5xx least of all').to.deep.equal([]);
+      expect(
+        stream.unexpected.map((res) => `${res.status} ${res.text}`),
+        'no HTTP error, 5xx least of all',
+      ).to.deep.equal([]);
       expect(stream.connectionErrors.length, 'every worker was stopped by the kill').to.equal(8);
       acknowledged.push(...stream.acknowledged);
       for (const [name, pet] of stream.sent) sent.set(name, pet);
@@ -79,9 +76,19 @@ describe('the compiled server on a SQLite file: crashes and concurrent processes
     const file = join(dir.path, 'shared.db');
     // Started together on a new file: both open it, switch it to WAL and migrate it at once.
     const [a, b] = await Promise.all([start(file), start(file)]);
-    const stream = startCreateStream({ origins: [a.origin, b.origin], apiKey: KEY, workers: 12, total: 240, prefix: 'shared', idempotencyKeys: true });
+    const stream = startCreateStream({
+      origins: [a.origin, b.origin],
+      apiKey: KEY,
+      workers: 12,
+      total: 240,
+      prefix: 'shared',
+      idempotencyKeys: true,
+    });
     await stream.done;
-    expect(stream.unexpected.map((res) => `${res.status} ${res.text}`), 'no HTTP error, 5xx least of all').to.deep.equal([]);
+    expect(
+      stream.unexpected.map((res) => `${res.status} ${res.text}`),
+      'no HTTP error, 5xx least of all',
+    ).to.deep.equal([]);
     expect(stream.connectionErrors).to.deep.equal([]);
     expect(stream.acknowledged).to.have.length(240);
     for (const origin of [a.origin, b.origin]) {
@@ -104,7 +111,10 @@ describe('the compiled server on a SQLite file: crashes and concurrent processes
       const answers = await Promise.all(
         origins.map((origin) => clientFor(origin, KEY).postJson('/v1/pets', once, { 'Idempotency-Key': `"one-key-${burst}"` })),
       );
-      expect(answers.map((res) => res.status).filter((status) => status !== 201 && status !== 409), 'only 201 and 409').to.deep.equal([]);
+      expect(
+        answers.map((res) => res.status).filter((status) => status !== 201 && status !== 409),
+        'only 201 and 409',
+      ).to.deep.equal([]);
       const created = answers.filter((res) => res.status === 201);
       expect(new Set(created.map((res) => res.json.id)).size, 'one pet for the key').to.equal(1);
       const creators = origins.filter((_, i) => answers[i]!.status === 201 && answers[i]!.headers['idempotent-replayed'] === undefined);
@@ -113,7 +123,11 @@ describe('the compiled server on a SQLite file: crashes and concurrent processes
     }
     expect(otherProcessConflicts, `a 409 from the process that did not create, in ${onceNames.length} bursts`).to.be.at.least(1);
     const stored = await listAllPets(a.origin, KEY);
-    for (const name of onceNames) expect(stored.filter((pet) => pet.name === name), name).to.have.length(1);
+    for (const name of onceNames)
+      expect(
+        stored.filter((pet) => pet.name === name),
+        name,
+      ).to.have.length(1);
 
     for (const { server } of [a, b]) server.child.kill('SIGTERM');
     expect(await Promise.all([a.server.exited, b.server.exited])).to.deep.equal([0, 0]);

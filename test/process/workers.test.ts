@@ -6,7 +6,15 @@ import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning, waitForLogLines, waitForOutput } from '../support/server-process.js';
+import {
+  baseUrlOf,
+  logLinesOf,
+  type ServerProcess,
+  spawnServer,
+  stopIfRunning,
+  waitForLogLines,
+  waitForOutput,
+} from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'workers-test-key-0123456789';

@@ -60,7 +60,8 @@ export function startCreateStream(options: {
       sent.set(pet.name, pet);
       let res: TestResponse;
       try {
-        const headers: Record<string, string> = options.idempotencyKeys === true && n % 2 === 0 ? { 'Idempotency-Key': `"${options.prefix}-${n}"` } : {};
+        const headers: Record<string, string> =
+          options.idempotencyKeys === true && n % 2 === 0 ? { 'Idempotency-Key': `"${options.prefix}-${n}"` } : {};
         res = await apis[n % apis.length]!.postJson('/v1/pets', pet, headers);
       } catch (err) {
         connectionErrors.push(String((err as { code?: string }).code ?? (err as Error).message));

@@ -22,16 +22,18 @@ export function holdFirstGrantedClaim(container: Container, untilClaims: number)
   const everyClaimAnswered = new Promise<void>((resolve) => (allClaimsAnswered = resolve));
   let oneHeld = false;
 
-  const heldClaim = (store: IdempotencyStore): IdempotencyStore['claim'] => async (request) => {
-    const claim = await store.claim(request);
-    claimsAnswered += 1;
-    if (claimsAnswered === untilClaims) allClaimsAnswered();
-    if (claim.kind === 'claimed' && !oneHeld) {
-      oneHeld = true;
-      await Promise.race([everyClaimAnswered, delay(WAIT_AT_MOST_MS, undefined, { ref: false })]);
-    }
-    return claim;
-  };
+  const heldClaim =
+    (store: IdempotencyStore): IdempotencyStore['claim'] =>
+    async (request) => {
+      const claim = await store.claim(request);
+      claimsAnswered += 1;
+      if (claimsAnswered === untilClaims) allClaimsAnswered();
+      if (claim.kind === 'claimed' && !oneHeld) {
+        oneHeld = true;
+        await Promise.race([everyClaimAnswered, delay(WAIT_AT_MOST_MS, undefined, { ref: false })]);
+      }
+      return claim;
+    };
 
   container.onActivation<IdempotencyStore>(TOKENS.IdempotencyStore, (_context, store) => {
     const claim = heldClaim(store);

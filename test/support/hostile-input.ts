@@ -37,9 +37,30 @@ export function encodeRequest(request: Outgoing): Buffer {
 /** Numbers as JSON text, including the ones a double cannot hold and some that are not JSON. */
 const numberText = fc.oneof(
   fc.constantFrom(
-    '1e400', '-1e400', '1E+400', '1e-400', '9007199254740991', '9007199254740992', '9007199254740993',
-    '-9007199254740993', '123456789012345678901234567890', `1${'0'.repeat(400)}`, '-0', '0.0', '7e0', '7.0',
-    '1.5', '0.1e1', '1.0000000000000001', '01', '0x10', 'NaN', 'Infinity', '-', '+1', '.5',
+    '1e400',
+    '-1e400',
+    '1E+400',
+    '1e-400',
+    '9007199254740991',
+    '9007199254740992',
+    '9007199254740993',
+    '-9007199254740993',
+    '123456789012345678901234567890',
+    `1${'0'.repeat(400)}`,
+    '-0',
+    '0.0',
+    '7e0',
+    '7.0',
+    '1.5',
+    '0.1e1',
+    '1.0000000000000001',
+    '01',
+    '0x10',
+    'NaN',
+    'Infinity',
+    '-',
+    '+1',
+    '.5',
   ),
   fc.integer().map(String),
   fc.bigInt().map(String),
@@ -49,7 +70,10 @@ const numberText = fc.oneof(
 /** Object keys a NewPet has, ones that reach for prototypes, and anything else. */
 const objectKey = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('name', 'categoryId', 'status') },
-  { weight: 2, arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'polluted', 'toString', 'hasOwnProperty', 'valueOf', 'isAdmin') },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('__proto__', 'constructor', 'prototype', 'polluted', 'toString', 'hasOwnProperty', 'valueOf', 'isAdmin'),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 10 }) },
 );
 
@@ -62,7 +86,11 @@ const stringValue = fc.oneof(
 /** Any JSON text (and some near-JSON), as a tree of values built as text so that numbers stay as written. */
 const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string; leaf: string; array: string; object: string }>((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('leaf'), tie('array'), tie('object')),
-  leaf: fc.oneof(numberText, stringValue.map((s) => JSON.stringify(s)), fc.constantFrom('true', 'false', 'null')),
+  leaf: fc.oneof(
+    numberText,
+    stringValue.map((s) => JSON.stringify(s)),
+    fc.constantFrom('true', 'false', 'null'),
+  ),
   array: fc.array(tie('value'), { maxLength: 4 }).map((items) => `[${items.join(',')}]`),
   object: fc
     .array(fc.tuple(objectKey, tie('value')), { maxLength: 5 })
@@ -73,7 +101,10 @@ const jsonText: fc.Arbitrary<string> = fc.letrec<{ value: string; leaf: string; 
 const petLikeText = fc
   .record(
     {
-      name: fc.oneof({ weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }) }, { weight: 1, arbitrary: stringValue }),
+      name: fc.oneof(
+        { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }) },
+        { weight: 1, arbitrary: stringValue },
+      ),
       categoryId: fc.oneof({ weight: 4, arbitrary: fc.maxSafeInteger() }, { weight: 1, arbitrary: fc.double() }),
       status: fc.constantFrom('available', 'pending', 'sold', 'Sold'),
       extra: fc.constantFrom('__proto__', 'constructor', 'polluted'),
@@ -85,7 +116,9 @@ const petLikeText = fc
       JSON.stringify({ name: pet.name, categoryId: pet.categoryId, status: pet.status }),
       JSON.stringify({ name: pet.name, categoryId: pet.categoryId }),
       // JSON.stringify drops a __proto__ key; written by hand it is an own key of the parsed object.
-      pet.extra === undefined ? JSON.stringify(pet) : `{"name":${JSON.stringify(pet.name ?? 'x')},"categoryId":1,"${pet.extra}":{"polluted":"yes"}}`,
+      pet.extra === undefined
+        ? JSON.stringify(pet)
+        : `{"name":${JSON.stringify(pet.name ?? 'x')},"categoryId":1,"${pet.extra}":{"polluted":"yes"}}`,
     ),
   );
 
@@ -122,7 +155,7 @@ export const headerValue = fc.oneof(
 
 /** Text of a query-string or path part: characters as they come, and percent-escapes good and bad. */
 export const urlPart = fc.oneof(
-  fc.string({ unit: fc.constantFrom(...'abcXYZ019-._~!$&\'()*+,;=:@/?[]%'.split('')), maxLength: 12 }),
+  fc.string({ unit: fc.constantFrom(..."abcXYZ019-._~!$&'()*+,;=:@/?[]%".split('')), maxLength: 12 }),
   fc.string({ unit: 'grapheme', maxLength: 6 }).map((s) => encodeURIComponent(s)),
   fc.constantFrom('%zz', '%', '%0', '%00', '%E2%82', '%FF', '%C0%AF', '%2e%2e', '%2F', '..', '.', '١٢', ''),
 );
@@ -165,10 +198,7 @@ export function expectSoundAnswer(res: RawResponse, method: string, what: string
   expect(res.status, `${what} → ${res.status} ${res.text.slice(0, 300)}`).to.be.within(200, 499);
   expect(res.text, what).not.to.match(STACK_FRAME);
   if (res.status < 400 || method === 'HEAD') return;
-  expect(res.headers['content-type'], what).to.be.oneOf([
-    'application/json; charset=utf-8',
-    'application/problem+json; charset=utf-8',
-  ]);
+  expect(res.headers['content-type'], what).to.be.oneOf(['application/json; charset=utf-8', 'application/problem+json; charset=utf-8']);
   expect(res.json, `${what}: ${res.text}`).to.be.an('object');
   const { code, message, status } = res.json as { code: unknown; message: unknown; status: unknown };
   expect(Object.keys(ERROR_CATALOGUE), what).to.include(code);
@@ -204,5 +234,5 @@ export function expectNoPollution(before: Record<string, string[]>): void {
     expect(key in fresh, key).to.equal(false);
   }
   expect(Object.getPrototypeOf(fresh)).to.equal(Object.prototype);
-  expect(({}).toString()).to.equal('[object Object]');
+  expect({}.toString()).to.equal('[object Object]');
 }

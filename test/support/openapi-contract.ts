@@ -79,7 +79,10 @@ const resolve = (response: DocumentedResponse | undefined): DocumentedResponse |
 const resolveHeader = (header: DocumentedHeader): DocumentedHeader =>
   header.$ref === undefined ? header : components.headers[header.$ref.replace('#/components/headers/', '')]!;
 
-const mediaType = (res: CheckedResponse): string => String(res.headers['content-type'] ?? '').split(';')[0]!.trim();
+const mediaType = (res: CheckedResponse): string =>
+  String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
 
 /** Throws, naming every difference, when `res` is not what docs/openapi.yaml says `method url` answers. */
 export async function assertDocumented(method: string, url: string, res: CheckedResponse): Promise<void> {
@@ -98,7 +101,8 @@ export async function assertDocumented(method: string, url: string, res: Checked
     if (method === 'OPTIONS' && res.status === 200 && res.headers['allow'] !== undefined && res.headers['content-length'] === '0') return;
     if (method === 'OPTIONS' && res.status === 204 && res.headers['access-control-allow-methods'] !== undefined) return;
     if (res.status < 400) throw new Error(`${where}: no documented operation answers this`);
-    if (method !== 'HEAD' && !validateError(res.json)) throw new Error(`${where}: not an Error body: ${ajv.errorsText(validateError.errors)}`);
+    if (method !== 'HEAD' && !validateError(res.json))
+      throw new Error(`${where}: not an Error body: ${ajv.errorsText(validateError.errors)}`);
     return;
   }
   const declared = route.responses[String(res.status)] ?? route.responses['default'];

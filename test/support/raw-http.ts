@@ -54,12 +54,19 @@ export function rawRequest(url: string, bytes: string | Buffer, timeoutMs = 5000
       socket.destroy();
       outcome();
     };
-    const timer = setTimeout(() => settle(() => reject(new Error(`no complete answer within ${timeoutMs} ms (a hang): ${received.toString('latin1').slice(0, 200)}`))), timeoutMs);
+    const timer = setTimeout(
+      () =>
+        settle(() => reject(new Error(`no complete answer within ${timeoutMs} ms (a hang): ${received.toString('latin1').slice(0, 200)}`))),
+      timeoutMs,
+    );
     const headRequest = (typeof bytes === 'string' ? bytes : bytes.toString('latin1')).startsWith('HEAD ');
     const tryParse = (closed: boolean) => {
       const parsed = parseHttpResponse(received, closed, headRequest);
       if (parsed !== undefined) settle(() => resolve(parsed));
-      else if (closed) settle(() => reject(new Error(`connection closed without a complete answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`)));
+      else if (closed)
+        settle(() =>
+          reject(new Error(`connection closed without a complete answer: ${JSON.stringify(received.toString('latin1').slice(0, 200))}`)),
+        );
     };
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);

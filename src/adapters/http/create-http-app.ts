@@ -81,7 +81,8 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   const { authFailureLimit, rateLimit } = options;
   const store = deps.rateLimitStore;
   const limiterOf = (policy: string, limit: RateLimit) => {
-    if (store === undefined) throw new TypeError('createHttpApp: a rate limit needs a rateLimitStore (MemoryRateLimitStore counts in this process)');
+    if (store === undefined)
+      throw new TypeError('createHttpApp: a rate limit needs a rateLimitStore (MemoryRateLimitStore counts in this process)');
     return store.counter(policy, limit, () => metrics?.rateLimitStoreFailed(policy));
   };
   // Refused addresses first, then authentication (before the body is read), then the caller's budget.

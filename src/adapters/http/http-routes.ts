@@ -59,7 +59,11 @@ export function declareRoutes(router: Router, parts: RouteParts): void {
   router.get('listPets', `${apiBasePath}/pets`, inOrder(...guard, pets.listPets));
   router.post('createPet', `${apiBasePath}/pets`, inOrder(...guard, readIdempotencyKey, ...jsonBody, pets.createPet));
   // Deprecated by the interface (removal on 2030-12-05): every answer carries the signals, even a 401.
-  router.get('getPet', `${apiBasePath}/pets/:petId`, inOrder(markDeprecated('getPet', `${apiBasePath}/pets`), ...guard, readPetId, pets.getPet));
+  router.get(
+    'getPet',
+    `${apiBasePath}/pets/:petId`,
+    inOrder(markDeprecated('getPet', `${apiBasePath}/pets`), ...guard, readPetId, pets.getPet),
+  );
   // Interface 1.1; not deprecated: no deprecation signals. The id is checked before the body is read.
   router.patch('updatePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, readPetId, ...mergePatchBody, pets.updatePet));
   router.delete('deletePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, readPetId, pets.deletePet));

@@ -83,7 +83,9 @@ function answerConnect(_req: IncomingMessage, socket: Duplex): void {
 
 // Node would answer an Expect other than 100-continue with a bare 417 and no body.
 function answerUnknownExpectation(_req: IncomingMessage, res: ServerResponse): void {
-  const body = JSON.stringify(errorBody(apiError('expectation_failed', 'The only expectation the service meets is "Expect: 100-continue"')));
+  const body = JSON.stringify(
+    errorBody(apiError('expectation_failed', 'The only expectation the service meets is "Expect: 100-continue"')),
+  );
   // Its body, if any, is not read: the connection is closed after the answer.
   res
     .writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' })

@@ -1,6 +1,13 @@
 // The reference behaviour of IdempotencyStore (see test/contract/idempotency-store.contract.ts).
 import { randomUUID } from 'node:crypto';
-import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyHold, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
+import type {
+  IdempotencyClaim,
+  IdempotencyClaimRequest,
+  IdempotencyHold,
+  IdempotencyRecordId,
+  IdempotencyStore,
+  Pet,
+} from '../../domain/index.js';
 
 interface MemoryRecord {
   readonly token: string;

@@ -34,7 +34,8 @@ export class MemoryPetRepository implements PetRepository {
   // One synchronous step: no other request runs between the check, the pet and the completion.
   async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
     const records = this.idempotencyStore;
-    if (records === undefined) throw new Error('this MemoryPetRepository was made without the MemoryIdempotencyStore whose records it completes');
+    if (records === undefined)
+      throw new Error('this MemoryPetRepository was made without the MemoryIdempotencyStore whose records it completes');
     if (!records.holds(hold)) return O.none;
     const pet = this.store(draft);
     records.completeHeld(hold, pet);

@@ -160,13 +160,12 @@ export async function migratePostgres(
     throw classifyPostgresError(err);
   }
   // The pool's query timeout would cut a long migration or a long wait for the lock.
-  const run = (text: string, values: unknown[] = []) =>
-    client.query({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as QueryConfig);
+  const run = (text: string, values: unknown[] = []) => client.query({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as QueryConfig);
   let failure: Error | undefined;
   try {
     await run('BEGIN');
     await run(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
-    await run('SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), \'\')))', [MIGRATION_LOCK_CLASS]);
+    await run("SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), '')))", [MIGRATION_LOCK_CLASS]);
     await run(
       `CREATE TABLE IF NOT EXISTS ${POSTGRES_MIGRATIONS_TABLE} (
          version    integer     PRIMARY KEY,
@@ -177,9 +176,7 @@ export async function migratePostgres(
     const { rows } = await run(`SELECT coalesce(max(version), 0) AS version FROM ${POSTGRES_MIGRATIONS_TABLE}`);
     const from = Number((rows[0] as { version: number }).version);
     if (from > migrations.length) {
-      throw new Error(
-        `the database has schema version ${from}, newer than this release knows (${migrations.length}); upgrade the service`,
-      );
+      throw new Error(`the database has schema version ${from}, newer than this release knows (${migrations.length}); upgrade the service`);
     }
     for (const migration of migrations.slice(from)) {
       await run(migration.sql);

@@ -10,7 +10,11 @@ import { API_KEY_COLUMNS, type ApiKeyRow as SharedApiKeyRow, apiKeyRecordOf } fr
 type ApiKeyRow = SharedApiKeyRow<string, Date>; // int8 as pg returns it
 
 const toRecord = (row: ApiKeyRow): ApiKeyRecord =>
-  apiKeyRecordOf(row, (id) => safeIntegerFromInt8(id, 'api_keys.id'), (time) => time);
+  apiKeyRecordOf(
+    row,
+    (id) => safeIntegerFromInt8(id, 'api_keys.id'),
+    (time) => time,
+  );
 
 /** Stored API keys in the database of a pool opened by openPostgresPool (which migrates it). */
 export class PostgresApiKeyStore implements ApiKeyStore {

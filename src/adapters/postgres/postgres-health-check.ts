@@ -10,10 +10,7 @@ import { classifyPostgresError } from './postgres-errors.js';
 export async function checkPostgres(pool: Pool, timeoutMs = 1000): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new StorageUnavailableError(`PostgreSQL did not answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    timer = setTimeout(() => reject(new StorageUnavailableError(`PostgreSQL did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
     await Promise.race([

@@ -16,7 +16,11 @@ export interface ApiKeyRow<Id, Time> {
 export const API_KEY_COLUMNS = 'id, digest, caller_id, label, created_at, revoked_at';
 
 /** The record of a row, its id and times read by the driver's own conversions. */
-export const apiKeyRecordOf = <Id, Time>(row: ApiKeyRow<Id, Time>, idOf: (id: Id) => number, timeOf: (time: Time) => Date): ApiKeyRecord => ({
+export const apiKeyRecordOf = <Id, Time>(
+  row: ApiKeyRow<Id, Time>,
+  idOf: (id: Id) => number,
+  timeOf: (time: Time) => Date,
+): ApiKeyRecord => ({
   id: idOf(row.id) as ApiKeyId,
   label: row.label as ApiKeyLabel,
   callerId: row.caller_id,

@@ -29,7 +29,8 @@ export function writeBatches<I, O>(writeBatch: BatchWriter<I, O>): (item: I) => 
   const settle = (batch: readonly Pending<I, O>[], outcomes: readonly WriteOutcome<O>[]): void => {
     batch.forEach((pending, i) => {
       const outcome = outcomes[i];
-      if (outcome === undefined) pending.reject(new Error(`the batch writer answered ${outcomes.length} outcomes for ${batch.length} writes`));
+      if (outcome === undefined)
+        pending.reject(new Error(`the batch writer answered ${outcomes.length} outcomes for ${batch.length} writes`));
       else if (outcome.ok) pending.resolve(outcome.output);
       else pending.reject(outcome.error);
     });

@@ -7,7 +7,12 @@ import { API_KEY_COLUMNS, type ApiKeyRow as SharedApiKeyRow, apiKeyRecordOf } fr
 
 type ApiKeyRow = SharedApiKeyRow<number, number>;
 
-const toRecord = (row: ApiKeyRow): ApiKeyRecord => apiKeyRecordOf(row, (id) => id, (time) => new Date(time));
+const toRecord = (row: ApiKeyRow): ApiKeyRecord =>
+  apiKeyRecordOf(
+    row,
+    (id) => id,
+    (time) => new Date(time),
+  );
 
 /** Stored API keys in a SQLite database opened by openSqliteDatabase (which migrates it). */
 export class SqliteApiKeyStore implements ApiKeyStore {
@@ -23,9 +28,7 @@ export class SqliteApiKeyStore implements ApiKeyStore {
     this.selectAll = db.prepare(`SELECT ${API_KEY_COLUMNS} FROM api_keys ORDER BY id`);
     this.selectActive = db.prepare(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE digest = ? AND revoked_at IS NULL`);
     // One statement: a key revoked before keeps its first revocation time.
-    this.setRevoked = db.prepare(
-      `UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING ${API_KEY_COLUMNS}`,
-    );
+    this.setRevoked = db.prepare(`UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ? RETURNING ${API_KEY_COLUMNS}`);
   }
 
   async create(key: NewApiKeyRecord): Promise<ApiKeyRecord> {

@@ -26,18 +26,14 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
   private lastPurge = 0;
 
   constructor(db: Database) {
-    this.select = db.prepare(
-      'SELECT fingerprint, pet, expires_at, lease_expires_at FROM idempotency_keys WHERE scope = ? AND key = ?',
-    );
+    this.select = db.prepare('SELECT fingerprint, pet, expires_at, lease_expires_at FROM idempotency_keys WHERE scope = ? AND key = ?');
     this.upsert = db.prepare(
       `INSERT INTO idempotency_keys (scope, key, token, fingerprint, pet, expires_at, lease_expires_at)
        VALUES (?, ?, ?, ?, NULL, ?, ?)
        ON CONFLICT (scope, key) DO UPDATE SET token = excluded.token, fingerprint = excluded.fingerprint, pet = NULL,
          expires_at = excluded.expires_at, lease_expires_at = excluded.lease_expires_at`,
     );
-    this.removeInProgress = db.prepare(
-      'DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL',
-    );
+    this.removeInProgress = db.prepare('DELETE FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
     this.purge = db.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?');
     const claim = db.transaction((request: IdempotencyClaimRequest): IdempotencyClaim => {
       const now = request.now.getTime();
@@ -47,7 +43,14 @@ export class SqliteIdempotencyStore implements IdempotencyStore {
         if (found.lease_expires_at > now) return { kind: 'in-progress', fingerprint: found.fingerprint };
       }
       const token = randomUUID();
-      this.upsert.run(request.scope, request.key, token, request.fingerprint, request.expiresAt.getTime(), request.leaseExpiresAt.getTime());
+      this.upsert.run(
+        request.scope,
+        request.key,
+        token,
+        request.fingerprint,
+        request.expiresAt.getTime(),
+        request.leaseExpiresAt.getTime(),
+      );
       if (now - this.lastPurge >= PURGE_INTERVAL_MS) {
         this.purge.run(now);
         this.lastPurge = now;

@@ -57,7 +57,9 @@ export class SqlitePetRepository implements PetRepository {
       .prepare<[number, number], PetRow>('SELECT id, name, category_id, status FROM pets WHERE id > ? ORDER BY id LIMIT ?')
       .raw(true);
     this.selectPageByStatus = db
-      .prepare<[string, number, number], PetRow>('SELECT id, name, category_id, status FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?')
+      .prepare<[string, number, number], PetRow>(
+        'SELECT id, name, category_id, status FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?',
+      )
       .raw(true);
     this.selectVersionedById = db
       .prepare<[number], VersionedPetRow>('SELECT id, name, category_id, status, version FROM pets WHERE id = ?')
@@ -102,8 +104,7 @@ export class SqlitePetRepository implements PetRepository {
   }
 
   async list({ limit, status, afterId = 0 as PetId }: PetListQuery): Promise<readonly Pet[]> {
-    const rows =
-      status === undefined ? this.selectPage.all(afterId, limit) : this.selectPageByStatus.all(status, afterId, limit);
+    const rows = status === undefined ? this.selectPage.all(afterId, limit) : this.selectPageByStatus.all(status, afterId, limit);
     return rows.map(toPet);
   }
 

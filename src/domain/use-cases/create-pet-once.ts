@@ -23,9 +23,7 @@ export interface CreatedPet {
 }
 
 /** The use case that adds a pet at most once per idempotency key and caller. */
-export type CreatePetOnce = (
-  request: CreatePetOnceRequest,
-) => TaskEither<IdempotencyKeyInUse | IdempotencyKeyReused, CreatedPet>;
+export type CreatePetOnce = (request: CreatePetOnceRequest) => TaskEither<IdempotencyKeyInUse | IdempotencyKeyReused, CreatedPet>;
 
 // Two requests ask for the same pet when their drafts are equal: field order, white space
 // and an explicit default status do not make a retry a different request.

@@ -22,6 +22,4 @@ export const deletePet =
   (pets: PetRepository): DeletePet =>
   ({ id, expected }) =>
   () =>
-    changeAtVersion(pets, id, expected, async (current) =>
-      E.right((await pets.remove(id, current.version)) ? O.some(undefined) : O.none),
-    );
+    changeAtVersion(pets, id, expected, async (current) => E.right((await pets.remove(id, current.version)) ? O.some(undefined) : O.none));

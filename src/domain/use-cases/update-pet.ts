@@ -39,7 +39,13 @@ export const updatePet =
       const draft = patchedPet(current.pet, patch);
       const from = current.pet.status;
       if (!canChangeStatus(from, draft.status)) {
-        return E.left<InvalidTransition>({ code: 'invalid_transition', petId: String(id), from, to: draft.status, allowed: statusesAllowedFrom(from) });
+        return E.left<InvalidTransition>({
+          code: 'invalid_transition',
+          petId: String(id),
+          from,
+          to: draft.status,
+          allowed: statusesAllowedFrom(from),
+        });
       }
       if (changesNothing(current.pet, draft)) return E.right(O.some(current));
       return E.right(await pets.update(id, current.version, draft));

@@ -87,7 +87,14 @@ describeWithPostgres('PostgreSQL group commit', () => {
     expect(rows.map((row) => row.name)).to.deep.equal(['plain', 'held first', 'taken over']);
     expect(new Set((await writers()).values()).size, 'one transaction').to.equal(1);
     const later = new Date(now.getTime() + 1000);
-    const replay = await store.claim({ scope: 'caller', key: 'held', fingerprint: 'f', now: later, expiresAt: later, leaseExpiresAt: later });
+    const replay = await store.claim({
+      scope: 'caller',
+      key: 'held',
+      fingerprint: 'f',
+      now: later,
+      expiresAt: later,
+      leaseExpiresAt: later,
+    });
     expect(replay).to.deep.equal({ kind: 'completed', fingerprint: 'f', pet: (answers[0] as O.Some<unknown>).value });
   });
 });

@@ -68,7 +68,11 @@ describeWithPostgres('PostgreSQL database', () => {
     // Migration 2 counts its own runs: a second run would add a row (or fail on the CREATE).
     const counting: PostgresMigration[] = [
       ...POSTGRES_MIGRATIONS,
-      { version: POSTGRES_MIGRATIONS.length + 1, name: 'count', sql: 'CREATE TABLE runs (at timestamptz); INSERT INTO runs VALUES (now());' },
+      {
+        version: POSTGRES_MIGRATIONS.length + 1,
+        name: 'count',
+        sql: 'CREATE TABLE runs (at timestamptz); INSERT INTO runs VALUES (now());',
+      },
     ];
     const results = await Promise.all(Array.from({ length: 10 }, () => migratePostgres(pool(1), counting)));
     expect(results.filter((r) => r.from === 0)).to.have.length(1);
@@ -102,7 +106,9 @@ describeWithPostgres('PostgreSQL database', () => {
     ];
     await migratePostgres(pool());
     expect((await rejectionOf(migratePostgres(pool(), broken))).message).to.contain('no_such_function');
-    expect(await query(`SELECT max(version) AS version FROM ${POSTGRES_MIGRATIONS_TABLE}`)).to.deep.equal([{ version: POSTGRES_SCHEMA_VERSION }]);
+    expect(await query(`SELECT max(version) AS version FROM ${POSTGRES_MIGRATIONS_TABLE}`)).to.deep.equal([
+      { version: POSTGRES_SCHEMA_VERSION },
+    ]);
     expect(await query("SELECT to_regclass('half') AS half")).to.deep.equal([{ half: null }]);
     // A new schema is not left half-made either: its first migration and the version table go together.
     const fresh = await createTestSchema();
@@ -110,8 +116,9 @@ describeWithPostgres('PostgreSQL database', () => {
       const freshPool = createPostgresPool({ url: fresh.url, poolSize: 1 });
       pools.push(freshPool);
       await rejectionOf(migratePostgres(freshPool, [{ version: 1, name: 'broken', sql: 'CREATE TABLE pets (id bigint); SELECT 1/0;' }]));
-      expect((await freshPool.query(`SELECT to_regclass('pets') AS pets, to_regclass('${POSTGRES_MIGRATIONS_TABLE}') AS versions`)).rows)
-        .to.deep.equal([{ pets: null, versions: null }]);
+      expect(
+        (await freshPool.query(`SELECT to_regclass('pets') AS pets, to_regclass('${POSTGRES_MIGRATIONS_TABLE}') AS versions`)).rows,
+      ).to.deep.equal([{ pets: null, versions: null }]);
     } finally {
       await fresh.drop();
     }

@@ -61,7 +61,16 @@ describe('int8 values from PostgreSQL', () => {
   });
 
   it('are refused, never rounded, beyond ±(2^53−1)', () => {
-    for (const text of ['9007199254740992', '9007199254740993', '-9007199254740993', '9223372036854775807', '-9223372036854775808', '', 'x', '1.5']) {
+    for (const text of [
+      '9007199254740992',
+      '9007199254740993',
+      '-9007199254740993',
+      '9223372036854775807',
+      '-9223372036854775808',
+      '',
+      'x',
+      '1.5',
+    ]) {
       expect(() => safeIntegerFromInt8(text, 'pets.id'), text).to.throw(RangeError, /cannot be represented exactly/);
     }
   });

@@ -23,7 +23,9 @@ describeWithPostgres('PostgreSQL insert order', () => {
       const repo = new PostgresPetRepository(pool);
       // Another instance's insert: it has drawn its id but not committed yet.
       await slow.query('BEGIN');
-      const [first] = (await slow.query(INSERT_PETS_SQL, [['first'], [1], ['available'], [null], [null], [null]])).rows as Array<{ id: string }>;
+      const [first] = (await slow.query(INSERT_PETS_SQL, [['first'], [1], ['available'], [null], [null], [null]])).rows as Array<{
+        id: string;
+      }>;
       const second = repo.create(draft('second'));
       // The second insert waits on the insert-order lock (seen in pg_locks), not on anything else.
       for (let tries = 0; ; tries += 1) {

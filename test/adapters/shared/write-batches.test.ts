@@ -51,7 +51,9 @@ describe('writeBatches', () => {
     const write = writeBatches((items: readonly string[]) => {
       calls += 1;
       if (calls === 1) throw new Error('COMMIT failed');
-      return items.map((item): WriteOutcome<string> => (item === 'bad' ? { ok: false, error: new Error('refused') } : { ok: true, output: item }));
+      return items.map((item): WriteOutcome<string> =>
+        item === 'bad' ? { ok: false, error: new Error('refused') } : { ok: true, output: item },
+      );
     });
     const failed = await Promise.allSettled([write('a'), write('b')]);
     expect(failed.map((r) => r.status)).to.deep.equal(['rejected', 'rejected']);
@@ -62,7 +64,9 @@ describe('writeBatches', () => {
   });
 
   it('fails the writes a writer answered no outcome for, rather than leaving them waiting', async () => {
-    const write = writeBatches((items: readonly number[]) => items.slice(1).map((item): WriteOutcome<number> => ({ ok: true, output: item })));
+    const write = writeBatches((items: readonly number[]) =>
+      items.slice(1).map((item): WriteOutcome<number> => ({ ok: true, output: item })),
+    );
     const results = await Promise.allSettled([write(1), write(2)]);
     expect(results.map((r) => r.status)).to.deep.equal(['fulfilled', 'rejected']);
     expect(String((results[1] as PromiseRejectedResult).reason)).to.contain('1 outcomes for 2 writes');

@@ -22,7 +22,7 @@ describe('SQLite group commit', () => {
     writer = new Database(file);
     writer.pragma('journal_mode = WAL');
     writer.pragma('synchronous = FULL');
-    writer.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL CHECK (text <> \'\'))');
+    writer.exec("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL CHECK (text <> ''))");
     reader = new Database(file);
   });
   afterEach(() => {

@@ -119,12 +119,16 @@ describe('SQLite migrations under concurrency', () => {
         `const m = await import(${JSON.stringify(opener)}); while (Date.now() < ${startAt}); ` +
         `m.openSqliteDatabase(${JSON.stringify(file)}).close();`;
       const failures = await Promise.all(
-        Array.from({ length: 6 }, () => new Promise<string>((resolve) => {
-          const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
-          let stderr = '';
-          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-          child.on('exit', (code) => resolve(code === 0 ? '' : `exit ${code}: ${stderr}`));
-        })),
+        Array.from(
+          { length: 6 },
+          () =>
+            new Promise<string>((resolve) => {
+              const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+              let stderr = '';
+              child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+              child.on('exit', (code) => resolve(code === 0 ? '' : `exit ${code}: ${stderr}`));
+            }),
+        ),
       );
       expect(failures.filter((f) => f !== '')).to.deep.equal([]);
       const db = new Database(file);

@@ -21,7 +21,10 @@ export const MERGE_PATCH_MEDIA_TYPES: readonly string[] = ['application/merge-pa
 
 /** The 415 of a body of another media type than `types`. */
 const notJson = (types: readonly string[]): ApiError =>
-  apiError('unsupported_media_type', `The request body must be JSON, sent with ${types.map((type) => `"Content-Type: ${type}"`).join(' or ')}`);
+  apiError(
+    'unsupported_media_type',
+    `The request body must be JSON, sent with ${types.map((type) => `"Content-Type: ${type}"`).join(' or ')}`,
+  );
 const NOT_UTF8 = apiError('invalid_utf8', 'The request body is not valid UTF-8: JSON must be sent in UTF-8');
 const CUT_OFF = apiError('bad_request', 'request aborted');
 

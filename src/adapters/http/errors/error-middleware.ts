@@ -57,7 +57,10 @@ export const errorMiddleware = (logger: Logger): Middleware =>
       }
       if (err instanceof StorageUnavailableError) {
         // Not a bug of the service: the store is away. The client may retry; the pool reconnects by itself.
-        logger.warn({ fault: describeFault(err), requestId: ctx.state['requestId'] }, `storage unavailable in ${ctx.request.method} ${requestPath(ctx)}`);
+        logger.warn(
+          { fault: describeFault(err), requestId: ctx.state['requestId'] },
+          `storage unavailable in ${ctx.request.method} ${requestPath(ctx)}`,
+        );
         sendError(
           ctx,
           apiError('service_unavailable', 'The service cannot reach its storage right now; retry shortly', {

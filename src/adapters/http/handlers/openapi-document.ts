@@ -23,11 +23,7 @@ export function loadOpenApiDocument(): Record<string, unknown> {
  * page's own files, not part of the API) are left out. And the links of `info.description`
  * to the service's own pages (`](/docs/...)`) start at `rootPath`.
  */
-export function servedOpenApiDocument(
-  document: Record<string, unknown>,
-  apiBasePath: string,
-  rootPath = '/',
-): Record<string, unknown> {
+export function servedOpenApiDocument(document: Record<string, unknown>, apiBasePath: string, rootPath = '/'): Record<string, unknown> {
   const paths = Object.fromEntries(
     Object.entries(document['paths'] as Record<string, Record<string, unknown>>)
       .filter(([, item]) => item['x-internal'] !== true)

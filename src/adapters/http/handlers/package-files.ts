@@ -3,7 +3,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const packageFile = (relativePath: string): string =>
-  fileURLToPath(new URL(`../../../../${relativePath}`, import.meta.url));
+export const packageFile = (relativePath: string): string => fileURLToPath(new URL(`../../../../${relativePath}`, import.meta.url));
 
 export const readPackageFile = (relativePath: string): string => readFileSync(packageFile(relativePath), 'utf8');

@@ -71,9 +71,12 @@ export class PetHandlers {
     if (cursor !== undefined && cursor.status !== status) {
       const issuedFor = cursor.status === undefined ? 'the list without status' : `status=${cursor.status}`;
       const message = `was issued for ${issuedFor}: send the same status with it`;
-      return sendError(ctx, apiError('invalid_parameter', `Invalid query parameter: cursor ${message}`, {
-        details: [{ in: 'query', field: 'cursor', message }],
-      }));
+      return sendError(
+        ctx,
+        apiError('invalid_parameter', `Invalid query parameter: cursor ${message}`, {
+          details: [{ in: 'query', field: 'cursor', message }],
+        }),
+      );
     }
     const page = await this.useCases.listPets({
       limit,
@@ -126,7 +129,10 @@ export class PetHandlers {
     const patch = PetPatch.decode(ctx.request.body);
     if (E.isLeft(patch)) return sendError(ctx, invalidInput('body', patch.left));
     const ifMatch = ctx.request.headers['if-match'];
-    respondVersioned(ctx, await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, expected: expectedVersions(ifMatch, id) })()));
+    respondVersioned(
+      ctx,
+      await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, expected: expectedVersions(ifMatch, id) })()),
+    );
   };
 
   /** DELETE /pets/{petId}: 204 with no body, conditional on If-Match when sent. */

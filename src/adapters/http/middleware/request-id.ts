@@ -7,5 +7,4 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 // Short, printable, no spaces or separators that could forge log fields or headers.
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export const requestIdFor = (sent: string | undefined): string =>
-  sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : randomUUID();
+export const requestIdFor = (sent: string | undefined): string => (sent !== undefined && SANE_REQUEST_ID.test(sent) ? sent : randomUUID());

@@ -32,9 +32,12 @@ const STATE_KEY = 'idempotencyKey';
 export const readIdempotencyKey: Middleware = async function readIdempotencyKey(ctx, next) {
   const key = parseIdempotencyKey(ctx.request.headers[HEADER_FIELD] as string | undefined);
   if (E.isLeft(key)) {
-    return sendError(ctx, apiError('invalid_parameter', `Invalid header parameter: ${IDEMPOTENCY_KEY_HEADER} ${key.left}`, {
-      details: [{ in: 'header', field: IDEMPOTENCY_KEY_HEADER, message: key.left }],
-    }));
+    return sendError(
+      ctx,
+      apiError('invalid_parameter', `Invalid header parameter: ${IDEMPOTENCY_KEY_HEADER} ${key.left}`, {
+        details: [{ in: 'header', field: IDEMPOTENCY_KEY_HEADER, message: key.left }],
+      }),
+    );
   }
   ctx.state[STATE_KEY] = key.right;
   await next();
