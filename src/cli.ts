@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// The `petstore` command: serve, migrate, and manage the API keys stored in the database.
+// The `petstore` command: serve, migrate, and manage the API keys and webhooks stored in the database.
 // Every subcommand reads the server's configuration from the environment (PETSTORE_DB…).
 // A subcommand is loaded only when it runs, so that help and usage errors answer at once.
 import { parseArgs } from 'node:util';
 import type { KeysRequest } from './commands/keys.js';
+import type { WebhooksRequest } from './commands/webhooks.js';
 
 const USAGE = `Usage: petstore <command>
 
@@ -15,6 +16,17 @@ Commands:
                                    database keeps only its SHA-256.
   keys list [--json]               List the stored keys (never the keys themselves).
   keys revoke <id>                 Revoke a stored key: refused from the next request on.
+  webhooks add <url> [--events <type,…>] [--json]
+                                   Register a webhook endpoint (http or https, no user or
+                                   password in the URL) for the given event types (all when
+                                   omitted: petstore.pet.created, .updated, .deleted). Its
+                                   signing secret is printed this once.
+  webhooks list [--json]           List the endpoints (never their secrets).
+  webhooks remove <id>             Remove an endpoint and its deliveries.
+  webhooks deliveries <id> [--json]
+                                   An endpoint's recent deliveries: event, type, status,
+                                   attempts, last result and times.
+  webhooks redeliver <event-id>    Send an event again to every active endpoint that had it.
   backup <file> [--quiet]          Copy the SQLite database, online, to <file> (checked with
                                    integrity_check). PostgreSQL: use pg_dump (exit 2).
   export [--out <file>] [--all] [--quiet]
@@ -30,7 +42,7 @@ Commands:
   help                             Show this text.
 
 The configuration comes from the environment, as for the server: PETSTORE_DB (the SQLite
-file or postgres:// URL whose keys are managed, backed up, exported or imported),
+file or postgres:// URL whose keys and webhooks are managed, backed up, exported or imported),
 PETSTORE_API_KEYS, PORT, HOST, … (see docs/configuration.md). Keys of PETSTORE_API_KEYS and
 stored keys are all accepted. Long work shows its progress on standard error (a bar on a
 terminal, a line every 5 s otherwise) unless --quiet.
@@ -38,6 +50,8 @@ terminal, a line every 5 s otherwise) unless --quiet.
 Exit codes: 0 done; 1 failed (a bad line, a conflict, an unreachable database, copies that
 differ); 2 misused (bad arguments, a file that is not an export, a backup of PostgreSQL).
 `;
+
+const STANDARD_OUTPUT = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
 
 const usageError = (message: string): number => {
   process.stderr.write(`petstore: ${message}\n\n${USAGE}`);
@@ -48,6 +62,7 @@ type Parsed = {
   positionals: string[];
   values: {
     label?: string | undefined;
+    events?: string | undefined;
     json?: boolean | undefined;
     help?: boolean | undefined;
     out?: string | undefined;
@@ -64,6 +79,7 @@ function parse(args: readonly string[]): Parsed | string {
       args: [...args],
       options: {
         label: { type: 'string' },
+        events: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
         out: { type: 'string' },
@@ -82,6 +98,7 @@ function parse(args: readonly string[]): Parsed | string {
 
 function keysRequest(action: string | undefined, rest: readonly string[], values: Parsed['values']): KeysRequest | string {
   const { label, json = false } = values;
+  if (values.events !== undefined) return '--events is an option of webhooks add';
   switch (action) {
     case 'create':
       return rest.length > 0 ? `keys create takes no argument besides --label and --json` : { action, label: label ?? '', json };
@@ -94,6 +111,34 @@ function keysRequest(action: string | undefined, rest: readonly string[], values
   }
 }
 
+function webhooksRequest(action: string | undefined, rest: readonly string[], values: Parsed['values']): WebhooksRequest | string {
+  const { events, json = false } = values;
+  if (values.label !== undefined) return '--label is an option of keys create';
+  const argument = rest.length === 1 ? rest[0]! : undefined;
+  switch (action) {
+    case 'add':
+      return argument === undefined ? 'webhooks add takes exactly one URL' : { action, url: argument, events: events ?? '', json };
+    case 'list':
+      return rest.length > 0 || events !== undefined ? 'webhooks list takes only --json' : { action, json };
+    case 'remove':
+      return argument === undefined || events !== undefined || json
+        ? 'webhooks remove takes exactly one endpoint id'
+        : { action, id: argument };
+    case 'deliveries':
+      return argument === undefined || events !== undefined
+        ? 'webhooks deliveries takes exactly one endpoint id, and --json'
+        : { action, id: argument, json };
+    case 'redeliver':
+      return argument === undefined || events !== undefined || json
+        ? 'webhooks redeliver takes exactly one event id'
+        : { action, eventId: argument };
+    default:
+      return action === undefined
+        ? 'webhooks needs one of add, list, remove, deliveries, redeliver'
+        : `unknown webhooks command "${action}"`;
+  }
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const parsed = parse(args);
   if (typeof parsed === 'string') return usageError(parsed);
@@ -102,8 +147,8 @@ async function main(args: readonly string[]): Promise<number> {
     process.stdout.write(USAGE);
     return command === undefined && parsed.values.help !== true ? 2 : 0;
   }
-  const { label, json, out, all, quiet, from, to } = parsed.values;
-  const onlyCommand = rest.length === 0 && [label, json, out, all, quiet, from, to].every((value) => value === undefined);
+  const { label, events, json, out, all, quiet, from, to } = parsed.values;
+  const onlyCommand = rest.length === 0 && [label, events, json, out, all, quiet, from, to].every((value) => value === undefined);
   const dataIo = { stdout: process.stdout, stderr: process.stderr };
   switch (command) {
     case 'serve':
@@ -116,10 +161,13 @@ async function main(args: readonly string[]): Promise<number> {
       const request = onlyOptions(parsed.values, ['label', 'json']) ?? keysRequest(rest[0], rest.slice(1), parsed.values);
       if (typeof request === 'string') return usageError(request);
       const { keys } = await import('./commands/keys.js');
-      return keys(request, process.env, {
-        out: (text) => process.stdout.write(text),
-        err: (text) => process.stderr.write(text),
-      });
+      return keys(request, process.env, STANDARD_OUTPUT);
+    }
+    case 'webhooks': {
+      const request = webhooksRequest(rest[0], rest.slice(1), parsed.values);
+      if (typeof request === 'string') return usageError(request);
+      const { webhooks } = await import('./commands/webhooks.js');
+      return webhooks(request, process.env, STANDARD_OUTPUT);
     }
     case 'backup': {
       const problem = onlyOptions(parsed.values, ['quiet']) ?? (rest.length === 1 ? undefined : 'backup takes exactly one file to write');

@@ -4,10 +4,8 @@
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { pino } from 'pino';
-import { configurationOrComplaint } from './configuration.js';
-import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
-import { closeContainer, containerOptionsFrom, createContainer, describeFault, TOKENS } from '../composition/index.js';
+import { onDatabase, type Output, table } from './database-command.js';
+import { TOKENS } from '../composition/index.js';
 import { type ApiKeyAdmin, ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 
 /** What `keys` was asked to do, once its arguments are parsed. */
@@ -15,12 +13,6 @@ export type KeysRequest =
   | { readonly action: 'create'; readonly label: string; readonly json: boolean }
   | { readonly action: 'list'; readonly json: boolean }
   | { readonly action: 'revoke'; readonly id: string };
-
-/** Where a command writes: its answer, and its complaints. */
-export interface Output {
-  out(text: string): void;
-  err(text: string): void;
-}
 
 const asJson = (record: ApiKeyRecord) => ({
   id: record.id,
@@ -30,21 +22,11 @@ const asJson = (record: ApiKeyRecord) => ({
   revokedAt: record.revokedAt?.toISOString() ?? null,
 });
 
-const table = (records: readonly ApiKeyRecord[]): string => {
-  const rows = [
+const keysTable = (records: readonly ApiKeyRecord[]): string =>
+  table([
     ['ID', 'LABEL', 'CALLER', 'CREATED', 'REVOKED'],
     ...records.map((r) => [String(r.id), r.label, r.callerId, r.createdAt.toISOString(), r.revokedAt?.toISOString() ?? '-']),
-  ];
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, column) => cell + ' '.repeat(widths[column]! - [...cell].length))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-};
+  ]);
 
 async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Promise<number> {
   switch (request.action) {
@@ -68,7 +50,7 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
     case 'list': {
       const records = await admin.list();
       if (request.json) output.out(`${JSON.stringify(records.map(asJson))}\n`);
-      else output.out(records.length === 0 ? 'No stored API keys.\n' : `${table(records)}\n`);
+      else output.out(records.length === 0 ? 'No stored API keys.\n' : `${keysTable(records)}\n`);
       return 0;
     }
     case 'revoke': {
@@ -93,25 +75,5 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
 }
 
 /** Runs `keys` on the database `env` configures; answers the exit code (0 done, 1 failed, 2 misused). */
-export async function keys(request: KeysRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> {
-  const config = configurationOrComplaint(env, 'invalid configuration', (text) => output.err(text));
-  if (config === undefined) return 1;
-  if (isInProcessMemory(config.database)) {
-    output.err(
-      `petstore: PETSTORE_DB is ${describeDatabase(config.database)}: keys stored there would be gone when this command ends. ` +
-        'Point PETSTORE_DB at the database of the server (a SQLite file or a postgres:// URL).\n',
-    );
-    return 1;
-  }
-  // Logs would mix with the answer (and its JSON); failures are told on standard error below.
-  const container = createContainer(containerOptionsFrom(config, pino({ level: 'silent' })));
-  try {
-    return await run(request, await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin), output);
-  } catch (err) {
-    const { type, message } = describeFault(err);
-    output.err(`petstore: could not use the database ${describeDatabase(config.database)}: ${type}: ${message}\n`);
-    return 1;
-  } finally {
-    await closeContainer(container).catch(() => undefined);
-  }
-}
+export const keys = (request: KeysRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> =>
+  onDatabase<ApiKeyAdmin>(env, output, 'keys', TOKENS.ApiKeyAdmin, (admin) => run(request, admin, output));

@@ -40,6 +40,7 @@ import { bindEvents } from './event-bindings.js';
 import { bindPorts } from './port-bindings.js';
 import { bindRateLimitStore } from './rate-limit-store-binding.js';
 import { TOKENS } from './tokens.js';
+import { bindWebhooks } from './webhook-bindings.js';
 
 /**
  * A container for `options`. Every binding is a singleton, built at its first resolution; a
@@ -53,6 +54,7 @@ export function createContainer(options: ContainerOptions): Container {
   bindPorts(container, options);
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
   bindApiKeys(container, options);
+  bindWebhooks(container);
 
   container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);

@@ -8,8 +8,10 @@ import { Registry } from 'prom-client';
 import { type DeliveryCounter, registerRelayMetrics } from '../adapters/relay/relay-metrics.js';
 import { type RunningEventRelay, startEventRelay } from '../adapters/relay/event-relay.js';
 import { InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
+import type { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.js';
+import { webhooksTransport } from '../adapters/webhooks/webhooks-transport.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
-import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass } from '../domain/index.js';
+import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass, type WebhookStore } from '../domain/index.js';
 import { describeNats } from '../config/events-config.js';
 import type { ContainerOptions, EventsOptions } from './container-options.js';
 import { TOKENS } from './tokens.js';
@@ -21,6 +23,11 @@ export type StartEventRelay = () => Promise<RunningEventRelay | undefined>;
 export const EVENTS_OPTION_DEFAULTS = { enabled: true, source: '/petstore', retentionHours: 24 } as const;
 
 const RELAY_BATCH_SIZE = 500;
+
+/** Sends every webhook delivery due at `now`, a batch at a time, on the relay's round. */
+async function dispatchAllDue(dispatcher: WebhookDispatcher, now: Date): Promise<void> {
+  while ((await dispatcher.dispatchDue(now)).attempted === dispatcher.batchSize);
+}
 
 /** A pass's log line: one per refused delivery, naming its first event, never a secret. */
 const reportPass = (logger: Logger, counter: DeliveryCounter, transports: readonly EventTransport[]) => (pass: RelayPass) => {
@@ -59,37 +66,51 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
   const { enabled, retentionHours, source, nats } = { ...EVENTS_OPTION_DEFAULTS, ...events };
   container.bind<Registry>(TOKENS.MetricsRegistry).toConstantValue(new Registry());
   container.bind<InProcessSubscribers>(TOKENS.EventSubscribers).toConstantValue(new InProcessSubscribers());
+  container
+    .bind<DeliveryCounter>(TOKENS.DeliveryCounter)
+    .toResolvedValue(registerRelayMetrics, [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.Clock]);
   let closeTransports = async (): Promise<void> => {};
+  // Webhooks first: queuing their deliveries is idempotent, so a broker that refuses delays no
+  // endpoint; subscribers last, so that they hear an event only once the others have it.
   container
     .bind<readonly EventTransport[]>(TOKENS.EventTransports)
     .toResolvedValue(
-      async (subscribers: InProcessSubscribers) => {
-        if (!enabled || nats === undefined) return [subscribers];
+      async (subscribers: InProcessSubscribers, webhooks: WebhookStore, clock: Clock) => {
+        const queued = webhooksTransport(webhooks, clock, source);
+        if (!enabled || nats === undefined) return [queued, subscribers];
         // NATS away at start is no failure: the transport reconnects, and the outbox waits.
         const broker = await openNats(nats, source, logger);
         closeTransports = () => broker.close();
-        return [broker, subscribers];
+        return [queued, broker, subscribers];
       },
-      [TOKENS.EventSubscribers],
+      [TOKENS.EventSubscribers, TOKENS.WebhookStore, TOKENS.Clock],
     )
     .onDeactivation(() => closeTransports());
   container.bind<StartEventRelay>(TOKENS.EventRelay).toResolvedValue(
-    (outbox: EventOutbox, transports: readonly EventTransport[], clock: Clock, logger: Logger, registry: Registry) => async () => {
-      if (!enabled) return undefined;
-      const counter = registerRelayMetrics(registry, outbox, clock);
-      return startEventRelay({
-        outbox,
-        relay: relayEvents(outbox, transports, clock, RELAY_BATCH_SIZE),
-        clock,
-        holder: `${process.pid}-${randomUUID()}`,
-        retentionMs: retentionHours * 3_600_000,
-        report: {
-          pass: reportPass(logger, counter, transports),
-          fault: (fault) =>
-            logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
-        },
-      });
-    },
-    [TOKENS.EventOutbox, TOKENS.EventTransports, TOKENS.Clock, TOKENS.Logger, TOKENS.MetricsRegistry],
+    (
+      outbox: EventOutbox,
+      transports: readonly EventTransport[],
+      clock: Clock,
+      logger: Logger,
+      counter: DeliveryCounter,
+      dispatcher: WebhookDispatcher,
+    ) =>
+      async () => {
+        if (!enabled) return undefined;
+        return startEventRelay({
+          outbox,
+          relay: relayEvents(outbox, transports, clock, RELAY_BATCH_SIZE),
+          clock,
+          holder: `${process.pid}-${randomUUID()}`,
+          retentionMs: retentionHours * 3_600_000,
+          report: {
+            pass: reportPass(logger, counter, transports),
+            fault: (fault) =>
+              logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
+          },
+          duties: [(now) => dispatchAllDue(dispatcher, now)],
+        });
+      },
+    [TOKENS.EventOutbox, TOKENS.EventTransports, TOKENS.Clock, TOKENS.Logger, TOKENS.DeliveryCounter, TOKENS.WebhookDispatcher],
   );
 }

@@ -13,6 +13,7 @@ import { MemoryStoreArchive, memoryStoreBackup } from '../adapters/memory/memory
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryEventOutbox } from '../adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
+import { MemoryWebhookStore } from '../adapters/memory/memory-webhook-store.js';
 import { openPostgresPool } from '../adapters/postgres/create-postgres-pool.js';
 import { POSTGRES_SCHEMA_VERSION } from '../adapters/postgres/migrations.js';
 import { PostgresApiKeyStore } from '../adapters/postgres/postgres-api-key-store.js';
@@ -21,6 +22,7 @@ import { checkPostgres } from '../adapters/postgres/postgres-health-check.js';
 import { PostgresIdempotencyStore } from '../adapters/postgres/postgres-idempotency-store.js';
 import { PostgresEventOutbox } from '../adapters/postgres/postgres-event-outbox.js';
 import { PostgresPetRepository } from '../adapters/postgres/postgres-pet-repository.js';
+import { PostgresWebhookStore } from '../adapters/postgres/postgres-webhook-store.js';
 import { SQLITE_SCHEMA_VERSION } from '../adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../adapters/sqlite/sqlite-api-key-store.js';
@@ -29,6 +31,7 @@ import { SqliteIdempotencyStore } from '../adapters/sqlite/sqlite-idempotency-st
 import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
 import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
+import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
 import type { ContainerOptions } from './container-options.js';
 import type {
   ApiKeyGenerator,
@@ -41,6 +44,7 @@ import type {
   ReadinessCheck,
   StoreArchive,
   StoreBackup,
+  WebhookStore,
 } from '../domain/index.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { TOKENS } from './tokens.js';
@@ -48,7 +52,7 @@ import { TOKENS } from './tokens.js';
 /** The version of the schema the storage is migrated to once it is open; undefined for memory, which has none. */
 export type SchemaVersion = number | undefined;
 
-/** Binds the ports (PetRepository, EventOutbox, IdempotencyStore, ApiKeyStore, StoreArchive, StoreBackup, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
+/** Binds the ports (PetRepository, EventOutbox, IdempotencyStore, ApiKeyStore, StoreArchive, StoreBackup, WebhookStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
 export function bindPorts(container: Container, { database, adapters: given = {}, logger, events = {} }: ContainerOptions): void {
   // A repository given in `adapters` records what it records: these are the defaults'.
   const recordEvents = events.enabled ?? true;
@@ -68,7 +72,7 @@ export function bindPorts(container: Container, { database, adapters: given = {}
     ),
   );
 
-  // Every port that stores data (pets, idempotency records, API keys) lives in the same database, so they are chosen together.
+  // Every port that stores data (pets, idempotency records, API keys, webhooks) lives in the same database, so they are chosen together.
   switch (database.kind) {
     case 'sqlite': {
       container
@@ -92,6 +96,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
         to.toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]),
       );
+      container
+        .bind<WebhookStore>(TOKENS.WebhookStore)
+        .toResolvedValue((db: Database.Database) => new SqliteWebhookStore(db), [TOKENS.SqliteDatabase]);
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
       container
         .bind<StoreArchive>(TOKENS.StoreArchive)
@@ -125,6 +132,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
         to.toResolvedValue((pool: Pool) => new PostgresApiKeyStore(pool), [TOKENS.PostgresPool]),
       );
+      container
+        .bind<WebhookStore>(TOKENS.WebhookStore)
+        .toResolvedValue((pool: Pool) => new PostgresWebhookStore(pool), [TOKENS.PostgresPool]);
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
         to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
       );
@@ -151,6 +161,7 @@ export function bindPorts(container: Container, { database, adapters: given = {}
       // Bound only when none is given, and then `records` is the default one.
       port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
+      container.bind<WebhookStore>(TOKENS.WebhookStore).toResolvedValue(() => new MemoryWebhookStore());
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
       // Over the memory adapters themselves: refused when a port was given another adapter.
       container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue(

@@ -32,7 +32,12 @@ export const TOKENS = {
   EventSubscribers: Symbol.for('petstore.EventSubscribers'),
   EventTransports: Symbol.for('petstore.EventTransports'),
   EventRelay: Symbol.for('petstore.EventRelay'),
+  DeliveryCounter: Symbol.for('petstore.DeliveryCounter'),
   SchemaVersion: Symbol.for('petstore.SchemaVersion'),
   StoreArchive: Symbol.for('petstore.StoreArchive'),
   StoreBackup: Symbol.for('petstore.StoreBackup'),
+  WebhookStore: Symbol.for('petstore.WebhookStore'),
+  WebhookSecretGenerator: Symbol.for('petstore.WebhookSecretGenerator'),
+  WebhookAdmin: Symbol.for('petstore.WebhookAdmin'),
+  WebhookDispatcher: Symbol.for('petstore.WebhookDispatcher'),
 } as const;

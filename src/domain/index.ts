@@ -21,3 +21,7 @@ export * from './events.js';
 export * from './event-ports.js';
 export * from './use-cases/relay-events.js';
 export * from './store-archive.js';
+export * from './webhook.js';
+export * from './webhook-retry.js';
+export * from './webhook-ports.js';
+export * from './use-cases/webhook-admin.js';

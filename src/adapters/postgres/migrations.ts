@@ -16,7 +16,7 @@ export interface PostgresMigration {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -100,6 +100,43 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
           CREATE FUNCTION events_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN PERFORM pg_notify('petstore_events', ''); RETURN NULL; END $$;
           CREATE TRIGGER events_recorded AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION events_recorded();`,
+  },
+  {
+    version: 6,
+    name: 'webhooks',
+    // Endpoints keep their signing secret (signing needs it; the database is trusted as for API
+    // keys, see docs/security.md) and their event types, comma-separated ('' = all). A delivery
+    // keeps the event's CloudEvents JSON, so an attempt works after the outbox pruned the
+    // event; (endpoint_id, event_id) is unique, so an event enqueued again adds nothing. While
+    // pending, next_attempt_at is when it is due, or until when a dispatcher claims it; the
+    // partial index serves "due first" over pending deliveries only.
+    sql: `CREATE TABLE webhook_endpoints (
+            id          bigint      GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY,
+            url         text        NOT NULL,
+            event_types text        NOT NULL,
+            secret      text        NOT NULL,
+            created_at  timestamptz NOT NULL,
+            disabled_at timestamptz
+          );
+          CREATE TABLE webhook_deliveries (
+            id              bigint      GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY,
+            endpoint_id     bigint      NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+            event_id        text        NOT NULL,
+            event_type      text        NOT NULL,
+            body            text        NOT NULL,
+            status          text        NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+            attempts        integer     NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+            next_attempt_at timestamptz,
+            last_status     integer,
+            last_error      text,
+            created_at      timestamptz NOT NULL,
+            last_attempt_at timestamptz,
+            UNIQUE (endpoint_id, event_id),
+            CHECK ((status = 'pending') = (next_attempt_at IS NOT NULL))
+          );
+          CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+          CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
+          CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`,
   },
 ];
 

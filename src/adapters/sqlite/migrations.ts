@@ -3,7 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -63,6 +63,39 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      holder     TEXT    NOT NULL,
      expires_at INTEGER NOT NULL
    ) STRICT, WITHOUT ROWID;`,
+  // 6: webhooks. Endpoints keep their signing secret (signing needs it; the database is trusted
+  // as for API keys, see docs/security.md) and their event types, comma-separated ('' = all).
+  // A delivery keeps the event's CloudEvents JSON, so an attempt works after the outbox pruned
+  // the event; (endpoint_id, event_id) is unique, so an event enqueued again adds nothing.
+  // While pending, next_attempt_at is when it is due, or until when a dispatcher claims it;
+  // the partial index serves "due first" over pending deliveries only. Times are Unix ms.
+  `CREATE TABLE webhook_endpoints (
+     id          INTEGER PRIMARY KEY AUTOINCREMENT,
+     url         TEXT    NOT NULL,
+     event_types TEXT    NOT NULL,
+     secret      TEXT    NOT NULL,
+     created_at  INTEGER NOT NULL,
+     disabled_at INTEGER
+   ) STRICT;
+   CREATE TABLE webhook_deliveries (
+     id              INTEGER PRIMARY KEY AUTOINCREMENT,
+     endpoint_id     INTEGER NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+     event_id        TEXT    NOT NULL,
+     event_type      TEXT    NOT NULL,
+     body            TEXT    NOT NULL,
+     status          TEXT    NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+     attempts        INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+     next_attempt_at INTEGER,
+     last_status     INTEGER,
+     last_error      TEXT,
+     created_at      INTEGER NOT NULL,
+     last_attempt_at INTEGER,
+     UNIQUE (endpoint_id, event_id),
+     CHECK ((status = 'pending') = (next_attempt_at IS NOT NULL))
+   ) STRICT;
+   CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+   CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
+   CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

@@ -1,0 +1,121 @@
+// The webhook_endpoints and webhook_deliveries tables as the SQL adapters read them: the same
+// columns, with ids and times in the driver's own types (SQLite: numbers; PostgreSQL: int8 as
+// text, timestamptz as Date).
+import type {
+  DueWebhookDelivery,
+  PetEventType,
+  WebhookAttempt,
+  WebhookDelivery,
+  WebhookDeliveryId,
+  WebhookDeliveryStatus,
+  WebhookEndpoint,
+  WebhookEndpointId,
+  WebhookUrl,
+} from '../../domain/index.js';
+
+/** How a driver's ids and times become numbers and Dates. */
+export interface RowConversions<Id, Time> {
+  id(value: Id, column: string): number;
+  time(value: Time): Date;
+}
+
+/** A row of webhook_endpoints, without the secret. */
+export interface WebhookEndpointRow<Id, Time> {
+  id: Id;
+  url: string;
+  event_types: string;
+  created_at: Time;
+  disabled_at: Time | null;
+}
+
+/** The columns of {@link WebhookEndpointRow}: never the secret. */
+export const WEBHOOK_ENDPOINT_COLUMNS = 'id, url, event_types, created_at, disabled_at';
+
+/** Event types as a column keeps them: comma-separated, '' for every type. */
+export const eventTypesColumn = (types: readonly PetEventType[]): string => types.join(',');
+
+/** The record of an endpoint row. */
+export const webhookEndpointOf = <Id, Time>(row: WebhookEndpointRow<Id, Time>, as: RowConversions<Id, Time>): WebhookEndpoint => ({
+  id: as.id(row.id, 'webhook_endpoints.id') as WebhookEndpointId,
+  url: row.url as WebhookUrl,
+  eventTypes: row.event_types === '' ? [] : (row.event_types.split(',') as PetEventType[]),
+  createdAt: as.time(row.created_at),
+  disabledAt: row.disabled_at === null ? null : as.time(row.disabled_at),
+});
+
+/** A row of webhook_deliveries, without the body. */
+export interface WebhookDeliveryRow<Id, Time> {
+  id: Id;
+  endpoint_id: Id;
+  event_id: string;
+  event_type: string;
+  attempts: number;
+  status: string;
+  next_attempt_at: Time | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Time;
+  last_attempt_at: Time | null;
+}
+
+/** The columns of {@link WebhookDeliveryRow}. */
+export const WEBHOOK_DELIVERY_COLUMNS =
+  'id, endpoint_id, event_id, event_type, attempts, status, next_attempt_at, last_status, last_error, created_at, last_attempt_at';
+
+/** The record of a delivery row. */
+export const webhookDeliveryOf = <Id, Time>(row: WebhookDeliveryRow<Id, Time>, as: RowConversions<Id, Time>): WebhookDelivery => ({
+  id: as.id(row.id, 'webhook_deliveries.id') as WebhookDeliveryId,
+  endpointId: as.id(row.endpoint_id, 'webhook_deliveries.endpoint_id') as WebhookEndpointId,
+  eventId: row.event_id,
+  eventType: row.event_type as PetEventType,
+  attempts: row.attempts,
+  status: row.status as WebhookDeliveryStatus,
+  nextAttemptAt: row.next_attempt_at === null ? null : as.time(row.next_attempt_at),
+  lastStatus: row.last_status,
+  lastError: row.last_error,
+  createdAt: as.time(row.created_at),
+  lastAttemptAt: row.last_attempt_at === null ? null : as.time(row.last_attempt_at),
+});
+
+/** A claimed delivery with what sending it needs, as the claim's query answers it. */
+export interface DueWebhookDeliveryRow<Id> {
+  id: Id;
+  endpoint_id: Id;
+  event_id: string;
+  event_type: string;
+  attempts: number;
+  body: string;
+  url: string;
+  secret: string;
+}
+
+/** A claimed delivery of a row, claimed until `leasedUntil`. */
+export const dueWebhookDeliveryOf = <Id>(
+  row: DueWebhookDeliveryRow<Id>,
+  id: (value: Id, column: string) => number,
+  leasedUntil: Date,
+): DueWebhookDelivery => ({
+  claim: { deliveryId: id(row.id, 'webhook_deliveries.id') as WebhookDeliveryId, leasedUntil },
+  endpointId: id(row.endpoint_id, 'webhook_deliveries.endpoint_id') as WebhookEndpointId,
+  eventId: row.event_id,
+  eventType: row.event_type as PetEventType,
+  attempts: row.attempts,
+  url: row.url as WebhookUrl,
+  secret: row.secret,
+  body: row.body,
+});
+
+/** The columns recordAttempt writes, from an attempt: status, next_attempt_at, last_status, last_error, last_attempt_at. */
+export const attemptColumns = <Time>(
+  attempt: WebhookAttempt,
+  time: (date: Date) => Time,
+): [status: string, nextAttemptAt: Time | null, lastStatus: number | null, lastError: string | null, lastAttemptAt: Time] => [
+  attempt.next.status,
+  attempt.next.status === 'pending' ? time(attempt.next.nextAttemptAt) : null,
+  attempt.httpStatus,
+  attempt.error,
+  time(attempt.at),
+];
+
+/** What a delivery's last_error says once its endpoint is disabled. */
+export const DISABLED_ENDPOINT_ERROR = 'the endpoint is disabled';

@@ -1,0 +1,146 @@
+// WebhookStore in the service's SQLite database (tables webhook_endpoints and
+// webhook_deliveries): claims are IMMEDIATE transactions, so two processes on the file never
+// claim the same attempt.
+import * as O from 'fp-ts/lib/Option.js';
+import type { Database, Statement } from 'better-sqlite3';
+import {
+  type DueWebhookDelivery,
+  type NewWebhookEndpoint,
+  type WebhookAttempt,
+  type WebhookDelivery,
+  type WebhookDeliveryClaim,
+  webhookDeliveriesOf,
+  type WebhookEndpoint,
+  type WebhookEndpointId,
+  type WebhookEvent,
+  type WebhookStore,
+} from '../../domain/index.js';
+import * as shared from '../shared/webhook-rows.js';
+
+const AS: shared.RowConversions<number, number> = { id: (id) => id, time: (time) => new Date(time) };
+const endpointOf = (row: shared.WebhookEndpointRow<number, number>): WebhookEndpoint => shared.webhookEndpointOf(row, AS);
+const deliveryOf = (row: shared.WebhookDeliveryRow<number, number>): WebhookDelivery => shared.webhookDeliveryOf(row, AS);
+
+// Pending deliveries to active endpoints, the only ones that may be claimed or are due.
+const ACTIVE_PENDING = `status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`;
+
+/** Webhook endpoints and deliveries in a SQLite database opened by openSqliteDatabase (which migrates it). */
+export class SqliteWebhookStore implements WebhookStore {
+  private readonly statements;
+
+  constructor(private readonly db: Database) {
+    const prepare = <P extends unknown[], R = unknown>(sql: string): Statement<P, R> => db.prepare<P, R>(sql);
+    this.statements = {
+      insertEndpoint: prepare<[string, string, string, number], shared.WebhookEndpointRow<number, number>>(
+        `INSERT INTO webhook_endpoints (url, event_types, secret, created_at) VALUES (?, ?, ?, ?) RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
+      ),
+      endpoints: prepare<[], shared.WebhookEndpointRow<number, number>>(
+        `SELECT ${shared.WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
+      ),
+      deleteEndpoint: prepare<[number]>('DELETE FROM webhook_endpoints WHERE id = ?'),
+      disableEndpoint: prepare<[number, number], shared.WebhookEndpointRow<number, number>>(
+        `UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, ?) WHERE id = ? RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
+      ),
+      failPending: prepare<[string, number]>(
+        `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE endpoint_id = ? AND status = 'pending'`,
+      ),
+      insertDelivery: prepare<[number, string, string, string, number, number]>(
+        `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, status, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
+      ),
+      due: prepare<[number, number], shared.DueWebhookDeliveryRow<number>>(
+        `SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.body, e.url, e.secret
+           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.status = 'pending' AND d.next_attempt_at <= ? AND e.disabled_at IS NULL
+          ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+      ),
+      lease: prepare<[number, number]>('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?'),
+      record: prepare<[string, number | null, number | null, string | null, number, number, number]>(
+        `UPDATE webhook_deliveries
+            SET status = ?, next_attempt_at = ?, last_status = ?, last_error = ?, last_attempt_at = ?, attempts = attempts + 1
+          WHERE id = ? AND next_attempt_at = ? AND ${ACTIVE_PENDING}`,
+      ),
+      nextDue: prepare<[], { next: number | null }>(`SELECT min(next_attempt_at) AS next FROM webhook_deliveries WHERE ${ACTIVE_PENDING}`),
+      deliveries: prepare<[number, number], shared.WebhookDeliveryRow<number, number>>(
+        `SELECT ${shared.WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT ?`,
+      ),
+      redeliver: prepare<[number, string]>(
+        `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?
+          WHERE event_id = ? AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`,
+      ),
+    };
+  }
+
+  async add(endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+    const row = this.statements.insertEndpoint.get(
+      endpoint.url,
+      shared.eventTypesColumn(endpoint.eventTypes),
+      endpoint.secret,
+      endpoint.createdAt.getTime(),
+    );
+    if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
+    return endpointOf(row);
+  }
+
+  async list(): Promise<readonly WebhookEndpoint[]> {
+    return this.statements.endpoints.all().map(endpointOf);
+  }
+
+  async remove(id: WebhookEndpointId): Promise<boolean> {
+    // The deliveries go with it: ON DELETE CASCADE (foreign_keys is on).
+    return this.statements.deleteEndpoint.run(id).changes > 0;
+  }
+
+  async disable(id: WebhookEndpointId, at: Date): Promise<O.Option<WebhookEndpoint>> {
+    const row = this.db
+      .transaction(() => {
+        const disabled = this.statements.disableEndpoint.get(at.getTime(), id);
+        if (disabled !== undefined) this.statements.failPending.run(shared.DISABLED_ENDPOINT_ERROR, id);
+        return disabled;
+      })
+      .immediate();
+    return row === undefined ? O.none : O.some(endpointOf(row));
+  }
+
+  async enqueue(events: readonly WebhookEvent[], at: Date): Promise<void> {
+    if (events.length === 0) return;
+    this.db
+      .transaction(() => {
+        for (const { endpoint, event } of webhookDeliveriesOf(this.statements.endpoints.all().map(endpointOf), events)) {
+          this.statements.insertDelivery.run(endpoint.id, event.id, event.type, event.body, at.getTime(), at.getTime());
+        }
+      })
+      .immediate();
+  }
+
+  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly DueWebhookDelivery[]> {
+    const leasedUntil = new Date(now.getTime() + leaseMs);
+    // IMMEDIATE: the write lock is taken before the read, so another process's claim waits and then sees these claimed.
+    return this.db
+      .transaction(() =>
+        this.statements.due.all(now.getTime(), limit).map((row) => {
+          this.statements.lease.run(leasedUntil.getTime(), row.id);
+          return shared.dueWebhookDeliveryOf(row, AS.id, leasedUntil);
+        }),
+      )
+      .immediate();
+  }
+
+  async recordAttempt(claim: WebhookDeliveryClaim, attempt: WebhookAttempt): Promise<boolean> {
+    const columns = shared.attemptColumns(attempt, (date) => date.getTime());
+    return this.statements.record.run(...columns, claim.deliveryId, claim.leasedUntil.getTime()).changes > 0;
+  }
+
+  async nextDueAt(): Promise<Date | undefined> {
+    const next = this.statements.nextDue.get()?.next ?? null;
+    return next === null ? undefined : new Date(next);
+  }
+
+  async deliveries(endpointId: WebhookEndpointId, limit: number): Promise<readonly WebhookDelivery[]> {
+    return this.statements.deliveries.all(endpointId, limit).map(deliveryOf);
+  }
+
+  async redeliver(eventId: string, at: Date): Promise<number> {
+    return this.statements.redeliver.run(at.getTime(), eventId).changes;
+  }
+}

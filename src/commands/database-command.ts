@@ -1,0 +1,60 @@
+// What the commands that manage data in the server's database (keys, webhooks) share: where
+// they write, refusing a database that keeps nothing, one container for the run, a failure
+// told in one line, and a plain table.
+import { pino } from 'pino';
+import { configurationOrComplaint } from './configuration.js';
+import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
+import { closeContainer, containerOptionsFrom, createContainer, describeFault } from '../composition/index.js';
+
+/** Where a command writes: its answer, and its complaints. */
+export interface Output {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/**
+ * Runs `run` with the service bound to `token` on the database `env` configures, and answers
+ * its exit code; 1 for an invalid configuration, a database in memory (`what`, such as "keys",
+ * would be gone when the command ends), or a failure of the database.
+ */
+export async function onDatabase<T>(
+  env: Readonly<Record<string, string | undefined>>,
+  output: Output,
+  what: string,
+  token: symbol,
+  run: (service: T) => Promise<number>,
+): Promise<number> {
+  const config = configurationOrComplaint(env, 'invalid configuration', (text) => output.err(text));
+  if (config === undefined) return 1;
+  if (isInProcessMemory(config.database)) {
+    output.err(
+      `petstore: PETSTORE_DB is ${describeDatabase(config.database)}: ${what} stored there would be gone when this command ends. ` +
+        'Point PETSTORE_DB at the database of the server (a SQLite file or a postgres:// URL).\n',
+    );
+    return 1;
+  }
+  // Logs would mix with the answer (and its JSON); failures are told on standard error below.
+  const container = createContainer(containerOptionsFrom(config, pino({ level: 'silent' })));
+  try {
+    return await run(await container.getAsync<T>(token));
+  } catch (err) {
+    const { type, message } = describeFault(err);
+    output.err(`petstore: could not use the database ${describeDatabase(config.database)}: ${type}: ${message}\n`);
+    return 1;
+  } finally {
+    await closeContainer(container).catch(() => undefined);
+  }
+}
+
+/** Rows as a table of columns two spaces apart, the first row its heading; widths in code points. */
+export const table = (rows: ReadonlyArray<readonly string[]>): string => {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => [...row[column]!].length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell + ' '.repeat(widths[column]! - [...cell].length))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+};

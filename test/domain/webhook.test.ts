@@ -1,0 +1,89 @@
+// The rules of webhooks that need no storage: URLs, event type lists, the retry schedule.
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  nextWebhookAttemptAt,
+  parseEventTypes,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_RETRY_DELAYS_MS,
+  webhookDeliveriesOf,
+  type WebhookEndpointId,
+  webhookUrlProblem,
+} from '../../src/domain/index.js';
+
+describe('webhook URLs', () => {
+  it('accepts absolute http and https URLs', () => {
+    for (const url of ['http://127.0.0.1:8080/hook', 'https://example.com/a/b?c=d', 'HTTPS://Example.com']) {
+      expect(webhookUrlProblem(url), url).to.equal(undefined);
+    }
+  });
+
+  it('refuses other schemes, relative URLs, credentials and very long URLs, each with a reason', () => {
+    for (const url of [
+      'ftp://example.com/',
+      '/hook',
+      'example.com',
+      'http://',
+      'https://user:pw@example.com/',
+      'https://user@example.com/',
+      `https://example.com/${'a'.repeat(2000)}`,
+    ]) {
+      expect(webhookUrlProblem(url), url).to.be.a('string');
+    }
+    expect(webhookUrlProblem('https://user:pw@example.com/')).not.to.contain('pw');
+  });
+});
+
+describe('event type lists', () => {
+  it('reads a comma-separated list into known types, each once, in their order; empty is every type', () => {
+    expect(parseEventTypes('petstore.pet.deleted, petstore.pet.created,petstore.pet.deleted')).to.deep.equal(
+      E.right(['petstore.pet.created', 'petstore.pet.deleted']),
+    );
+    expect(parseEventTypes('')).to.deep.equal(E.right([]));
+  });
+
+  it('answers the first name that is not an event type', () => {
+    expect(parseEventTypes('petstore.pet.created,pet.eaten')).to.deep.equal(E.left('pet.eaten'));
+  });
+});
+
+describe('the deliveries of events', () => {
+  it('pairs each event with each active endpoint that wants it', () => {
+    const id = (n: number) => n as WebhookEndpointId;
+    const endpoints = [
+      { id: id(1), eventTypes: [], disabledAt: null },
+      { id: id(2), eventTypes: ['petstore.pet.deleted' as const], disabledAt: null },
+      { id: id(3), eventTypes: [], disabledAt: new Date(0) },
+    ];
+    const created = { id: 'e1', type: 'petstore.pet.created' as const, body: '{}' };
+    const deleted = { id: 'e2', type: 'petstore.pet.deleted' as const, body: '{}' };
+    expect(webhookDeliveriesOf(endpoints, [created, deleted]).map(({ endpoint, event }) => [endpoint.id, event.id])).to.deep.equal([
+      [1, 'e1'],
+      [1, 'e2'],
+      [2, 'e2'],
+    ]);
+  });
+});
+
+describe('the webhook retry schedule', () => {
+  const failedAt = new Date('2026-11-26T12:00:00Z');
+  const delayAfter = (attempts: number, random: number) => nextWebhookAttemptAt(attempts, failedAt, random)!.getTime() - failedAt.getTime();
+
+  it('retries first within about 5 s, then 30 s, 2 min, 10 min, 1 h and 6 h', () => {
+    expect([1, 2, 3, 4, 5, 6].map((attempts) => delayAfter(attempts, 0.5))).to.deep.equal([
+      5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000,
+    ]);
+    expect(WEBHOOK_MAX_ATTEMPTS).to.equal(7);
+  });
+
+  it('jitters each delay by at most 20 % either way', () => {
+    WEBHOOK_RETRY_DELAYS_MS.forEach((delay, index) => {
+      expect(delayAfter(index + 1, 0)).to.equal(delay * 0.8);
+      expect(delayAfter(index + 1, 0.999999)).to.be.within(delay * 1.19, delay * 1.2);
+    });
+  });
+
+  it('gives up after the last attempt', () => {
+    expect(nextWebhookAttemptAt(WEBHOOK_MAX_ATTEMPTS, failedAt, 0.5)).to.equal(undefined);
+  });
+});
