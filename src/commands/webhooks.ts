@@ -93,7 +93,7 @@ async function add(request: Extract<WebhooksRequest, { action: 'add' }>, admin: 
     output.out(
       `Added webhook endpoint ${endpoint.id} for ${endpoint.url} (events: ${typesOf(endpoint)}). ` +
         `Its signing secret is shown only this once:\n\n  ${secret}\n\n` +
-        'Receivers verify every delivery with it (Standard Webhooks; see docs/events-webhooks.md).\n',
+        'Receivers verify every delivery with it (Standard Webhooks; see docs/events.md).\n',
     );
   }
   return 0;

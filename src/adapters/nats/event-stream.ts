@@ -1,5 +1,5 @@
 // The JetStream stream that keeps the change events: created when absent, never changed when
-// present (an operator may have tuned its limits). Why each setting: docs/events-nats.md.
+// present (an operator may have tuned its limits). Why each setting: docs/events.md ("NATS JetStream").
 import { type JetStreamManager, JetStreamApiError, JetStreamApiCodes, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 
