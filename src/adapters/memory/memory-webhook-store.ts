@@ -1,31 +1,20 @@
 // The reference behaviour of WebhookStore (see test/contract/webhook-store.contract.ts).
 import * as O from 'fp-ts/lib/Option.js';
-import {
-  type DueWebhookDelivery,
-  type NewWebhookEndpoint,
-  type WebhookAttempt,
-  type WebhookDelivery,
-  type WebhookDeliveryClaim,
-  type WebhookDeliveryId,
-  webhookDeliveriesOf,
-  type WebhookEndpoint,
-  type WebhookEndpointId,
-  type WebhookEvent,
-  type WebhookStore,
-} from '../../domain/index.js';
+import { webhookDeliveriesOf } from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import { DISABLED_ENDPOINT_ERROR } from '../shared/webhook-rows.js';
 
 interface StoredEndpoint {
-  record: WebhookEndpoint;
+  record: domain.WebhookEndpoint;
   readonly secret: string;
 }
 
 interface StoredDelivery {
-  record: WebhookDelivery;
+  record: domain.WebhookDelivery;
   readonly body: string;
 }
 
-const copyOfEndpoint = (record: WebhookEndpoint): WebhookEndpoint => ({
+const copyOfEndpoint = (record: domain.WebhookEndpoint): domain.WebhookEndpoint => ({
   ...record,
   eventTypes: [...record.eventTypes],
   createdAt: new Date(record.createdAt),
@@ -34,7 +23,7 @@ const copyOfEndpoint = (record: WebhookEndpoint): WebhookEndpoint => ({
 
 const dateOrNull = (date: Date | null): Date | null => (date === null ? null : new Date(date));
 
-const copyOfDelivery = (record: WebhookDelivery): WebhookDelivery => ({
+const copyOfDelivery = (record: domain.WebhookDelivery): domain.WebhookDelivery => ({
   ...record,
   nextAttemptAt: dateOrNull(record.nextAttemptAt),
   createdAt: new Date(record.createdAt),
@@ -42,15 +31,15 @@ const copyOfDelivery = (record: WebhookDelivery): WebhookDelivery => ({
 });
 
 /** Webhook endpoints and deliveries in memory: nothing is kept after exit. */
-export class MemoryWebhookStore implements WebhookStore {
+export class MemoryWebhookStore implements domain.WebhookStore {
   private readonly endpoints = new Map<number, StoredEndpoint>(); // in id order: ids only grow
   private readonly stored: StoredDelivery[] = []; // in id order
   private lastEndpointId = 0;
   private lastDeliveryId = 0;
 
-  async add(endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
-    const record: WebhookEndpoint = {
-      id: ++this.lastEndpointId as WebhookEndpointId,
+  async add(endpoint: domain.NewWebhookEndpoint): Promise<domain.WebhookEndpoint> {
+    const record: domain.WebhookEndpoint = {
+      id: ++this.lastEndpointId as domain.WebhookEndpointId,
       url: endpoint.url,
       eventTypes: [...endpoint.eventTypes],
       createdAt: new Date(endpoint.createdAt),
@@ -60,17 +49,17 @@ export class MemoryWebhookStore implements WebhookStore {
     return copyOfEndpoint(record);
   }
 
-  async list(): Promise<readonly WebhookEndpoint[]> {
+  async list(): Promise<readonly domain.WebhookEndpoint[]> {
     return [...this.endpoints.values()].map((endpoint) => copyOfEndpoint(endpoint.record));
   }
 
-  async remove(id: WebhookEndpointId): Promise<boolean> {
+  async remove(id: domain.WebhookEndpointId): Promise<boolean> {
     if (!this.endpoints.delete(id)) return false;
     this.deliveriesWhere((d) => d.record.endpointId === id).forEach((d) => this.stored.splice(this.stored.indexOf(d), 1));
     return true;
   }
 
-  async disable(id: WebhookEndpointId, at: Date): Promise<O.Option<WebhookEndpoint>> {
+  async disable(id: domain.WebhookEndpointId, at: Date): Promise<O.Option<domain.WebhookEndpoint>> {
     const endpoint = this.endpoints.get(id);
     if (endpoint === undefined) return O.none;
     if (endpoint.record.disabledAt === null) endpoint.record = { ...endpoint.record, disabledAt: new Date(at) };
@@ -80,12 +69,12 @@ export class MemoryWebhookStore implements WebhookStore {
     return O.some(copyOfEndpoint(endpoint.record));
   }
 
-  async enqueue(events: readonly WebhookEvent[], at: Date): Promise<void> {
+  async enqueue(events: readonly domain.WebhookEvent[], at: Date): Promise<void> {
     const endpoints = [...this.endpoints.values()].map((endpoint) => endpoint.record);
     for (const { endpoint, event } of webhookDeliveriesOf(endpoints, events)) {
       if (this.stored.some((d) => d.record.endpointId === endpoint.id && d.record.eventId === event.id)) continue;
-      const record: WebhookDelivery = {
-        id: ++this.lastDeliveryId as WebhookDeliveryId,
+      const record: domain.WebhookDelivery = {
+        id: ++this.lastDeliveryId as domain.WebhookDeliveryId,
         endpointId: endpoint.id,
         eventId: event.id,
         eventType: event.type,
@@ -101,7 +90,7 @@ export class MemoryWebhookStore implements WebhookStore {
     }
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly DueWebhookDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly domain.DueWebhookDelivery[]> {
     const leasedUntil = new Date(now.getTime() + leaseMs);
     const due = this.deliveriesWhere((d) => this.isActivePending(d) && d.record.nextAttemptAt!.getTime() <= now.getTime())
       .sort((a, b) => a.record.nextAttemptAt!.getTime() - b.record.nextAttemptAt!.getTime() || a.record.id - b.record.id)
@@ -123,7 +112,7 @@ export class MemoryWebhookStore implements WebhookStore {
     });
   }
 
-  async recordAttempt(claim: WebhookDeliveryClaim, attempt: WebhookAttempt): Promise<boolean> {
+  async recordAttempt(claim: domain.WebhookDeliveryClaim, attempt: domain.WebhookAttempt): Promise<boolean> {
     const delivery = this.stored.find((d) => d.record.id === claim.deliveryId);
     if (
       delivery === undefined ||
@@ -149,7 +138,7 @@ export class MemoryWebhookStore implements WebhookStore {
     return times.length === 0 ? undefined : new Date(Math.min(...times));
   }
 
-  async deliveries(endpointId: WebhookEndpointId, limit: number): Promise<readonly WebhookDelivery[]> {
+  async deliveries(endpointId: domain.WebhookEndpointId, limit: number): Promise<readonly domain.WebhookDelivery[]> {
     return this.deliveriesWhere((d) => d.record.endpointId === endpointId)
       .reverse()
       .slice(0, limit)

@@ -2,19 +2,7 @@
 // database: ids come from the database's identity column, never from the process.
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
-import type {
-  CategoryId,
-  IdempotencyHold,
-  Pet,
-  PetDraft,
-  PetId,
-  PetListQuery,
-  PetName,
-  PetRepository,
-  PetStatus,
-  PetVersion,
-  VersionedPet,
-} from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import { StorageUnavailableError } from '../../domain/index.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
@@ -25,7 +13,7 @@ interface PetRow {
   id: string;
   name: string;
   category_id: string;
-  status: PetStatus;
+  status: domain.PetStatus;
 }
 
 interface VersionedPetRow extends PetRow {
@@ -112,20 +100,20 @@ export function safeIntegerFromInt8(text: string, column: string): number {
   return value;
 }
 
-const toPet = (row: PetRow): Pet => ({
-  id: safeIntegerFromInt8(row.id, 'pets.id') as PetId,
-  name: row.name as PetName,
-  categoryId: safeIntegerFromInt8(row.category_id, 'pets.category_id') as CategoryId,
+const toPet = (row: PetRow): domain.Pet => ({
+  id: safeIntegerFromInt8(row.id, 'pets.id') as domain.PetId,
+  name: row.name as domain.PetName,
+  categoryId: safeIntegerFromInt8(row.category_id, 'pets.category_id') as domain.CategoryId,
   status: row.status,
 });
 
-const toVersionedPet = (row: VersionedPetRow): VersionedPet => ({
+const toVersionedPet = (row: VersionedPetRow): domain.VersionedPet => ({
   pet: toPet(row),
   version: safeIntegerFromInt8(row.version, 'pets.version'),
 });
 
 /** Pets in PostgreSQL, through a pool opened by {@link openPostgresPool}; any number of instances may share the database. */
-export class PostgresPetRepository implements PetRepository {
+export class PostgresPetRepository implements domain.PetRepository {
   private readonly writeBatched = writeBatches((writes: readonly PetWrite[]) => this.writeBatch(writes));
 
   private readonly insertBatch: { readonly name: string; readonly text: string };
@@ -163,12 +151,12 @@ export class PostgresPetRepository implements PetRepository {
    * taken before the ids are drawn and held to the commit, makes batches draw and commit in
    * the same order; a batch's pets become visible together.
    */
-  async create(draft: PetDraft): Promise<Pet> {
+  async create(draft: domain.PetDraft): Promise<domain.Pet> {
     return storedPet(await this.writeBatched({ draft }));
   }
 
   /** The same batches: the pet and the record's completion commit together, or neither. */
-  async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
+  async createCompleting(draft: domain.PetDraft, hold: domain.IdempotencyHold): Promise<O.Option<domain.Pet>> {
     return O.fromNullable(await this.writeBatched({ draft, hold }));
   }
 
@@ -177,12 +165,12 @@ export class PostgresPetRepository implements PetRepository {
    * database refuses, say), no pet of it is stored, and each write is tried again alone, so
    * that one bad write fails alone; an outage fails them all at once.
    */
-  private async writeBatch(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<Pet | undefined>[]> {
+  private async writeBatch(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<domain.Pet | undefined>[]> {
     try {
       return await this.insertPets(writes);
     } catch (err) {
       if (writes.length === 1 || err instanceof StorageUnavailableError) throw err;
-      const outcomes: WriteOutcome<Pet | undefined>[] = [];
+      const outcomes: WriteOutcome<domain.Pet | undefined>[] = [];
       for (const write of writes) {
         try {
           outcomes.push(...(await this.insertPets([write])));
@@ -194,7 +182,7 @@ export class PostgresPetRepository implements PetRepository {
     }
   }
 
-  private async insertPets(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<Pet | undefined>[]> {
+  private async insertPets(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<domain.Pet | undefined>[]> {
     const rows = await queryRows<{ n: string; id: string }>(this.pool, {
       ...this.insertBatch,
       values: [
@@ -212,11 +200,11 @@ export class PostgresPetRepository implements PetRepository {
       // No id: the write's hold no longer held its record, and nothing was inserted for it.
       if (id === undefined) return { ok: true, output: undefined };
       const { name, categoryId, status } = write.draft;
-      return { ok: true, output: { id: safeIntegerFromInt8(id, 'pets.id') as PetId, name, categoryId, status } };
+      return { ok: true, output: { id: safeIntegerFromInt8(id, 'pets.id') as domain.PetId, name, categoryId, status } };
     });
   }
 
-  async findById(id: PetId): Promise<O.Option<Pet>> {
+  async findById(id: domain.PetId): Promise<O.Option<domain.Pet>> {
     const [row] = await this.rows({
       name: 'petstore_pets_by_id',
       text: `SELECT ${COLUMNS} FROM pets WHERE id = $1`,
@@ -226,7 +214,7 @@ export class PostgresPetRepository implements PetRepository {
   }
 
   // Keyset paging: `id > $n` walks the primary key or the (status, id) index from the cursor on.
-  async list({ limit, status, afterId = 0 as PetId }: PetListQuery): Promise<readonly Pet[]> {
+  async list({ limit, status, afterId = 0 as domain.PetId }: domain.PetListQuery): Promise<readonly domain.Pet[]> {
     const rows =
       status === undefined
         ? await this.rows({
@@ -242,7 +230,7 @@ export class PostgresPetRepository implements PetRepository {
     return rows.map(toPet);
   }
 
-  async findVersioned(id: PetId): Promise<O.Option<VersionedPet>> {
+  async findVersioned(id: domain.PetId): Promise<O.Option<domain.VersionedPet>> {
     const [row] = await this.rows<VersionedPetRow>({
       name: 'petstore_pets_versioned_by_id',
       text: `SELECT ${VERSIONED_COLUMNS} FROM pets WHERE id = $1`,
@@ -253,7 +241,7 @@ export class PostgresPetRepository implements PetRepository {
 
   // Compare-and-set in one statement: the row is locked while the version is compared, so of
   // two instances writing the same version, the second finds the first's and writes nothing.
-  async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
+  async update(id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft): Promise<O.Option<domain.VersionedPet>> {
     const [row] = await this.rows<VersionedPetRow>({
       ...this.updateAtVersion,
       values: [id, version, draft.name, draft.categoryId, draft.status],
@@ -262,7 +250,7 @@ export class PostgresPetRepository implements PetRepository {
   }
 
   /** A hard delete: the identity column's sequence never hands an id out twice. */
-  async remove(id: PetId, version: PetVersion): Promise<boolean> {
+  async remove(id: domain.PetId, version: domain.PetVersion): Promise<boolean> {
     const rows = await this.rows<{ id: string }>({
       ...this.deleteAtVersion,
       values: [id, version],

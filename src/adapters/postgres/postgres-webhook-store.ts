@@ -3,36 +3,26 @@
 // dispatchers never claim the same attempt, nor wait for each other.
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
-import {
-  type DueWebhookDelivery,
-  type NewWebhookEndpoint,
-  type WebhookAttempt,
-  type WebhookDelivery,
-  type WebhookDeliveryClaim,
-  webhookDeliveriesOf,
-  type WebhookEndpoint,
-  type WebhookEndpointId,
-  type WebhookEvent,
-  type WebhookStore,
-} from '../../domain/index.js';
+import { webhookDeliveriesOf } from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import * as shared from '../shared/webhook-rows.js';
 import { queryRows } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
 
 const AS: shared.RowConversions<string, Date> = { id: safeIntegerFromInt8, time: (time) => time }; // int8 as pg returns it
-const endpointOf = (row: shared.WebhookEndpointRow<string, Date>): WebhookEndpoint => shared.webhookEndpointOf(row, AS);
+const endpointOf = (row: shared.WebhookEndpointRow<string, Date>): domain.WebhookEndpoint => shared.webhookEndpointOf(row, AS);
 
 const ACTIVE_PENDING = `status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`;
 
 /** Webhook endpoints and deliveries in the database of a pool opened by openPostgresPool (which migrates it). */
-export class PostgresWebhookStore implements WebhookStore {
+export class PostgresWebhookStore implements domain.WebhookStore {
   constructor(private readonly pool: Pool) {}
 
   private rows<R extends QueryResultRow>(query: QueryConfig): Promise<R[]> {
     return queryRows<R>(this.pool, query);
   }
 
-  async add(endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+  async add(endpoint: domain.NewWebhookEndpoint): Promise<domain.WebhookEndpoint> {
     const [row] = await this.rows<shared.WebhookEndpointRow<string, Date>>({
       text: `INSERT INTO webhook_endpoints (url, event_types, secret, created_at) VALUES ($1, $2, $3, $4) RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
       values: [endpoint.url, shared.eventTypesColumn(endpoint.eventTypes), endpoint.secret, endpoint.createdAt],
@@ -41,7 +31,7 @@ export class PostgresWebhookStore implements WebhookStore {
     return endpointOf(row);
   }
 
-  async list(): Promise<readonly WebhookEndpoint[]> {
+  async list(): Promise<readonly domain.WebhookEndpoint[]> {
     return (
       await this.rows<shared.WebhookEndpointRow<string, Date>>({
         text: `SELECT ${shared.WEBHOOK_ENDPOINT_COLUMNS} FROM webhook_endpoints ORDER BY id`,
@@ -49,12 +39,12 @@ export class PostgresWebhookStore implements WebhookStore {
     ).map(endpointOf);
   }
 
-  async remove(id: WebhookEndpointId): Promise<boolean> {
+  async remove(id: domain.WebhookEndpointId): Promise<boolean> {
     // The deliveries go with it: ON DELETE CASCADE.
     return (await this.rows({ text: 'DELETE FROM webhook_endpoints WHERE id = $1 RETURNING id', values: [id] })).length > 0;
   }
 
-  async disable(id: WebhookEndpointId, at: Date): Promise<O.Option<WebhookEndpoint>> {
+  async disable(id: domain.WebhookEndpointId, at: Date): Promise<O.Option<domain.WebhookEndpoint>> {
     // One statement: the endpoint and its pending deliveries change together.
     const [row] = await this.rows<shared.WebhookEndpointRow<string, Date>>({
       text: `WITH disabled AS (
@@ -69,7 +59,7 @@ export class PostgresWebhookStore implements WebhookStore {
     return row === undefined ? O.none : O.some(endpointOf(row));
   }
 
-  async enqueue(events: readonly WebhookEvent[], at: Date): Promise<void> {
+  async enqueue(events: readonly domain.WebhookEvent[], at: Date): Promise<void> {
     if (events.length === 0) return;
     const pairs = webhookDeliveriesOf(await this.list(), events);
     if (pairs.length === 0) return;
@@ -90,7 +80,7 @@ export class PostgresWebhookStore implements WebhookStore {
     });
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly DueWebhookDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly domain.DueWebhookDelivery[]> {
     const leasedUntil = new Date(now.getTime() + leaseMs);
     const rows = await this.rows<shared.DueWebhookDeliveryRow<string> & { next: Date }>({
       text: `WITH due AS (
@@ -112,7 +102,7 @@ export class PostgresWebhookStore implements WebhookStore {
     return rows.map((row) => shared.dueWebhookDeliveryOf(row, AS.id, leasedUntil));
   }
 
-  async recordAttempt(claim: WebhookDeliveryClaim, attempt: WebhookAttempt): Promise<boolean> {
+  async recordAttempt(claim: domain.WebhookDeliveryClaim, attempt: domain.WebhookAttempt): Promise<boolean> {
     const recorded = await this.rows({
       text: `UPDATE webhook_deliveries
                 SET status = $1, next_attempt_at = $2, last_status = $3, last_error = $4, last_attempt_at = $5, attempts = attempts + 1
@@ -130,7 +120,7 @@ export class PostgresWebhookStore implements WebhookStore {
     return row?.next ?? undefined;
   }
 
-  async deliveries(endpointId: WebhookEndpointId, limit: number): Promise<readonly WebhookDelivery[]> {
+  async deliveries(endpointId: domain.WebhookEndpointId, limit: number): Promise<readonly domain.WebhookDelivery[]> {
     const rows = await this.rows<shared.WebhookDeliveryRow<string, Date>>({
       text: `SELECT ${shared.WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id DESC LIMIT $2`,
       values: [endpointId, limit],

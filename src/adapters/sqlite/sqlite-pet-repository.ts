@@ -2,19 +2,7 @@
 // method answers with a promise (see ports.ts for why).
 import * as O from 'fp-ts/lib/Option.js';
 import type { Database, Statement } from 'better-sqlite3';
-import type {
-  CategoryId,
-  IdempotencyHold,
-  Pet,
-  PetDraft,
-  PetId,
-  PetListQuery,
-  PetName,
-  PetRepository,
-  PetStatus,
-  PetVersion,
-  VersionedPet,
-} from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import { petCreated, petDeleted, petUpdated } from '../../domain/index.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { groupCommit } from './group-commit.js';
@@ -22,26 +10,26 @@ import type { SqliteEventOutbox } from './sqlite-event-outbox.js';
 
 // Rows come as arrays (the statements are in raw mode): better-sqlite3 then makes no object
 // with named keys per row, which made a page of 20 pets about 30 % slower to read.
-type PetRow = [id: number, name: string, categoryId: number, status: PetStatus];
-type VersionedPetRow = [id: number, name: string, categoryId: number, status: PetStatus, version: number];
+type PetRow = [id: number, name: string, categoryId: number, status: domain.PetStatus];
+type VersionedPetRow = [id: number, name: string, categoryId: number, status: domain.PetStatus, version: number];
 
-const toPet = ([id, name, categoryId, status]: PetRow | VersionedPetRow): Pet => ({
-  id: id as PetId,
-  name: name as PetName,
-  categoryId: categoryId as CategoryId,
+const toPet = ([id, name, categoryId, status]: PetRow | VersionedPetRow): domain.Pet => ({
+  id: id as domain.PetId,
+  name: name as domain.PetName,
+  categoryId: categoryId as domain.CategoryId,
   status,
 });
 
-const toVersionedPet = (row: VersionedPetRow): VersionedPet => ({ pet: toPet(row), version: row[4] });
+const toVersionedPet = (row: VersionedPetRow): domain.VersionedPet => ({ pet: toPet(row), version: row[4] });
 
 /** Pets in a SQLite database opened by {@link openSqliteDatabase}. */
-export class SqlitePetRepository implements PetRepository {
+export class SqlitePetRepository implements domain.PetRepository {
   // Prepared once: every query is a prepared statement with bound parameters.
   private readonly insert: Statement<[string, number, string], never>;
   // The idempotency records of SqliteIdempotencyStore, in the same database: completed in the pet's transaction.
   private readonly heldRecord: Statement<[string, string, string], { held: number }>;
   private readonly completeRecord: Statement<[string, string, string, string]>;
-  private readonly writeGrouped: (write: PetWrite) => Promise<Pet | undefined>;
+  private readonly writeGrouped: (write: PetWrite) => Promise<domain.Pet | undefined>;
   private readonly selectById: Statement<[number], PetRow>;
   private readonly selectPage: Statement<[number, number], PetRow>;
   private readonly selectPageByStatus: Statement<[string, number, number], PetRow>;
@@ -50,8 +38,8 @@ export class SqlitePetRepository implements PetRepository {
   private readonly updateAtVersion: Statement<[string, number, string, number, number], VersionedPetRow>;
   private readonly deleteAtVersion: Statement<[number, number]>;
   // A change and its event in one transaction (creates: the turn's, whose savepoint holds both).
-  private readonly updateRecorded: (id: PetId, version: PetVersion, draft: PetDraft) => VersionedPetRow | undefined;
-  private readonly removeRecorded: (id: PetId, version: PetVersion) => boolean;
+  private readonly updateRecorded: (id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft) => VersionedPetRow | undefined;
+  private readonly removeRecorded: (id: domain.PetId, version: domain.PetVersion) => boolean;
 
   /** @param outbox where every change records its event, in the change's transaction; without one, changes record none. */
   constructor(
@@ -82,12 +70,12 @@ export class SqlitePetRepository implements PetRepository {
     this.heldRecord = db.prepare('SELECT 1 AS held FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
     this.completeRecord = db.prepare('UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
     this.writeGrouped = groupCommit(db, (write: PetWrite) => this.writeOne(write));
-    this.updateRecorded = db.transaction((id: PetId, version: PetVersion, draft: PetDraft) => {
+    this.updateRecorded = db.transaction((id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft) => {
       const row = this.updateAtVersion.get(draft.name, draft.categoryId, draft.status, id, version);
       if (row !== undefined) this.outbox?.record(petUpdated(toPet(row)));
       return row;
     });
-    this.removeRecorded = db.transaction((id: PetId, version: PetVersion) => {
+    this.removeRecorded = db.transaction((id: domain.PetId, version: domain.PetVersion) => {
       const removed = this.deleteAtVersion.run(id, version).changes === 1;
       if (removed) this.outbox?.record(petDeleted(id));
       return removed;
@@ -95,22 +83,22 @@ export class SqlitePetRepository implements PetRepository {
   }
 
   /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
-  async create(draft: PetDraft): Promise<Pet> {
+  async create(draft: domain.PetDraft): Promise<domain.Pet> {
     return storedPet(await this.writeGrouped({ draft }));
   }
 
   /** The same group commit: the pet and the record's completion are in one savepoint of the turn's transaction. */
-  async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
+  async createCompleting(draft: domain.PetDraft, hold: domain.IdempotencyHold): Promise<O.Option<domain.Pet>> {
     return O.fromNullable(await this.writeGrouped({ draft, hold }));
   }
 
   // Inside the turn's transaction (groupCommit): a throw undoes this write alone.
-  private writeOne({ draft, hold }: PetWrite): Pet | undefined {
+  private writeOne({ draft, hold }: PetWrite): domain.Pet | undefined {
     if (hold !== undefined && this.heldRecord.get(hold.scope, hold.key, hold.token) === undefined) return undefined;
     const { lastInsertRowid } = this.insert.run(draft.name, draft.categoryId, draft.status);
     const id = Number(lastInsertRowid);
     if (!Number.isSafeInteger(id)) throw new Error('pet id beyond the exactly representable range');
-    const pet: Pet = { id: id as PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status };
+    const pet: domain.Pet = { id: id as domain.PetId, name: draft.name, categoryId: draft.categoryId, status: draft.status };
     if (hold !== undefined && this.completeRecord.run(JSON.stringify(pet), hold.scope, hold.key, hold.token).changes !== 1) {
       throw new Error('the idempotency record was not completed with its pet');
     }
@@ -118,28 +106,28 @@ export class SqlitePetRepository implements PetRepository {
     return pet;
   }
 
-  async findById(id: PetId): Promise<O.Option<Pet>> {
+  async findById(id: domain.PetId): Promise<O.Option<domain.Pet>> {
     const row = this.selectById.get(id);
     return row === undefined ? O.none : O.some(toPet(row));
   }
 
-  async list({ limit, status, afterId = 0 as PetId }: PetListQuery): Promise<readonly Pet[]> {
+  async list({ limit, status, afterId = 0 as domain.PetId }: domain.PetListQuery): Promise<readonly domain.Pet[]> {
     const rows = status === undefined ? this.selectPage.all(afterId, limit) : this.selectPageByStatus.all(status, afterId, limit);
     return rows.map(toPet);
   }
 
-  async findVersioned(id: PetId): Promise<O.Option<VersionedPet>> {
+  async findVersioned(id: domain.PetId): Promise<O.Option<domain.VersionedPet>> {
     const row = this.selectVersionedById.get(id);
     return row === undefined ? O.none : O.some(toVersionedPet(row));
   }
 
-  async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
+  async update(id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft): Promise<O.Option<domain.VersionedPet>> {
     const row = this.updateRecorded(id, version, draft);
     return row === undefined ? O.none : O.some(toVersionedPet(row));
   }
 
   /** A hard delete: AUTOINCREMENT keeps the highest id ever used (sqlite_sequence), so no id comes back. */
-  async remove(id: PetId, version: PetVersion): Promise<boolean> {
+  async remove(id: domain.PetId, version: domain.PetVersion): Promise<boolean> {
     return this.removeRecorded(id, version);
   }
 }

@@ -3,29 +3,19 @@
 // claim the same attempt.
 import * as O from 'fp-ts/lib/Option.js';
 import type { Database, Statement } from 'better-sqlite3';
-import {
-  type DueWebhookDelivery,
-  type NewWebhookEndpoint,
-  type WebhookAttempt,
-  type WebhookDelivery,
-  type WebhookDeliveryClaim,
-  webhookDeliveriesOf,
-  type WebhookEndpoint,
-  type WebhookEndpointId,
-  type WebhookEvent,
-  type WebhookStore,
-} from '../../domain/index.js';
+import { webhookDeliveriesOf } from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import * as shared from '../shared/webhook-rows.js';
 
 const AS: shared.RowConversions<number, number> = { id: (id) => id, time: (time) => new Date(time) };
-const endpointOf = (row: shared.WebhookEndpointRow<number, number>): WebhookEndpoint => shared.webhookEndpointOf(row, AS);
-const deliveryOf = (row: shared.WebhookDeliveryRow<number, number>): WebhookDelivery => shared.webhookDeliveryOf(row, AS);
+const endpointOf = (row: shared.WebhookEndpointRow<number, number>): domain.WebhookEndpoint => shared.webhookEndpointOf(row, AS);
+const deliveryOf = (row: shared.WebhookDeliveryRow<number, number>): domain.WebhookDelivery => shared.webhookDeliveryOf(row, AS);
 
 // Pending deliveries to active endpoints, the only ones that may be claimed or are due.
 const ACTIVE_PENDING = `status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`;
 
 /** Webhook endpoints and deliveries in a SQLite database opened by openSqliteDatabase (which migrates it). */
-export class SqliteWebhookStore implements WebhookStore {
+export class SqliteWebhookStore implements domain.WebhookStore {
   private readonly statements;
 
   constructor(private readonly db: Database) {
@@ -71,7 +61,7 @@ export class SqliteWebhookStore implements WebhookStore {
     };
   }
 
-  async add(endpoint: NewWebhookEndpoint): Promise<WebhookEndpoint> {
+  async add(endpoint: domain.NewWebhookEndpoint): Promise<domain.WebhookEndpoint> {
     const row = this.statements.insertEndpoint.get(
       endpoint.url,
       shared.eventTypesColumn(endpoint.eventTypes),
@@ -82,16 +72,16 @@ export class SqliteWebhookStore implements WebhookStore {
     return endpointOf(row);
   }
 
-  async list(): Promise<readonly WebhookEndpoint[]> {
+  async list(): Promise<readonly domain.WebhookEndpoint[]> {
     return this.statements.endpoints.all().map(endpointOf);
   }
 
-  async remove(id: WebhookEndpointId): Promise<boolean> {
+  async remove(id: domain.WebhookEndpointId): Promise<boolean> {
     // The deliveries go with it: ON DELETE CASCADE (foreign_keys is on).
     return this.statements.deleteEndpoint.run(id).changes > 0;
   }
 
-  async disable(id: WebhookEndpointId, at: Date): Promise<O.Option<WebhookEndpoint>> {
+  async disable(id: domain.WebhookEndpointId, at: Date): Promise<O.Option<domain.WebhookEndpoint>> {
     const row = this.db
       .transaction(() => {
         const disabled = this.statements.disableEndpoint.get(at.getTime(), id);
@@ -102,7 +92,7 @@ export class SqliteWebhookStore implements WebhookStore {
     return row === undefined ? O.none : O.some(endpointOf(row));
   }
 
-  async enqueue(events: readonly WebhookEvent[], at: Date): Promise<void> {
+  async enqueue(events: readonly domain.WebhookEvent[], at: Date): Promise<void> {
     if (events.length === 0) return;
     this.db
       .transaction(() => {
@@ -113,7 +103,7 @@ export class SqliteWebhookStore implements WebhookStore {
       .immediate();
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly DueWebhookDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly domain.DueWebhookDelivery[]> {
     const leasedUntil = new Date(now.getTime() + leaseMs);
     // IMMEDIATE: the write lock is taken before the read, so another process's claim waits and then sees these claimed.
     return this.db
@@ -126,7 +116,7 @@ export class SqliteWebhookStore implements WebhookStore {
       .immediate();
   }
 
-  async recordAttempt(claim: WebhookDeliveryClaim, attempt: WebhookAttempt): Promise<boolean> {
+  async recordAttempt(claim: domain.WebhookDeliveryClaim, attempt: domain.WebhookAttempt): Promise<boolean> {
     const columns = shared.attemptColumns(attempt, (date) => date.getTime());
     return this.statements.record.run(...columns, claim.deliveryId, claim.leasedUntil.getTime()).changes > 0;
   }
@@ -136,7 +126,7 @@ export class SqliteWebhookStore implements WebhookStore {
     return next === null ? undefined : new Date(next);
   }
 
-  async deliveries(endpointId: WebhookEndpointId, limit: number): Promise<readonly WebhookDelivery[]> {
+  async deliveries(endpointId: domain.WebhookEndpointId, limit: number): Promise<readonly domain.WebhookDelivery[]> {
     return this.statements.deliveries.all(endpointId, limit).map(deliveryOf);
   }
 
