@@ -58,3 +58,14 @@ export const table = (rows: ReadonlyArray<readonly string[]>): string => {
     )
     .join('\n');
 };
+
+/** Prints `records` for a list command: as one JSON array with `--json`, as a table otherwise, or `none` when there are none. */
+export function printRecords<R>(
+  output: Output,
+  json: boolean,
+  records: readonly R[],
+  views: { readonly json: (record: R) => unknown; readonly table: (records: readonly R[]) => string; readonly none: string },
+): void {
+  if (json) output.out(`${JSON.stringify(records.map(views.json))}\n`);
+  else output.out(records.length === 0 ? `${views.none}\n` : `${views.table(records)}\n`);
+}

@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { onDatabase, type Output, table } from './database-command.js';
+import { onDatabase, type Output, printRecords, table } from './database-command.js';
 import { TOKENS } from '../composition/index.js';
 import { type ApiKeyAdmin, ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 
@@ -48,9 +48,7 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
       return 0;
     }
     case 'list': {
-      const records = await admin.list();
-      if (request.json) output.out(`${JSON.stringify(records.map(asJson))}\n`);
-      else output.out(records.length === 0 ? 'No stored API keys.\n' : `${keysTable(records)}\n`);
+      printRecords(output, request.json, await admin.list(), { json: asJson, table: keysTable, none: 'No stored API keys.' });
       return 0;
     }
     case 'revoke': {

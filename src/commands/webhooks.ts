@@ -3,7 +3,7 @@
 // server's own configuration (PETSTORE_DB…). An endpoint's secret is printed once, by `add`.
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
-import { onDatabase, type Output, table } from './database-command.js';
+import { onDatabase, type Output, printRecords, table } from './database-command.js';
 import { TOKENS } from '../composition/index.js';
 import {
   parseEventTypes,
@@ -104,9 +104,7 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
     case 'add':
       return add(request, admin, output);
     case 'list': {
-      const endpoints = await admin.list();
-      if (request.json) output.out(`${JSON.stringify(endpoints.map(endpointJson))}\n`);
-      else output.out(endpoints.length === 0 ? 'No webhook endpoints.\n' : `${endpointsTable(endpoints)}\n`);
+      printRecords(output, request.json, await admin.list(), { json: endpointJson, table: endpointsTable, none: 'No webhook endpoints.' });
       return 0;
     }
     case 'remove': {
@@ -126,9 +124,11 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
         output.err(`petstore: no webhook endpoint has id ${id}\n`);
         return 1;
       }
-      const deliveries = await admin.deliveries(id, LISTED_DELIVERIES);
-      if (request.json) output.out(`${JSON.stringify(deliveries.map(deliveryJson))}\n`);
-      else output.out(deliveries.length === 0 ? `No deliveries to webhook endpoint ${id} yet.\n` : `${deliveriesTable(deliveries)}\n`);
+      printRecords(output, request.json, await admin.deliveries(id, LISTED_DELIVERIES), {
+        json: deliveryJson,
+        table: deliveriesTable,
+        none: `No deliveries to webhook endpoint ${id} yet.`,
+      });
       return 0;
     }
     case 'redeliver': {
