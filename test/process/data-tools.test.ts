@@ -158,9 +158,11 @@ describe('petstore backup, export, import and copy', function () {
       expect(imported.code, imported.stderr).to.equal(0);
       expect(imported.stdout, run).to.contain(run === 'first' ? '10000 new, 0 stored already' : '0 new, 10000 stored already');
     }
-    const again = await runCli(['export'], { PETSTORE_DB: at('b.db') });
+    // To a file, compared as bytes: runCli decodes each chunk of stdout alone, which garbles a
+    // character split between two chunks (the names hold multi-byte ones).
+    const again = await runCli(['export', '--out', at('b.ndjson')], { PETSTORE_DB: at('b.db') });
     expect(again.code, again.stderr).to.equal(0);
-    expect(again.stdout === text, 'the second export is the same bytes').to.equal(true);
+    expect(readFileSync(at('b.ndjson')).equals(readFileSync(at('a.ndjson'))), 'the second export is the same bytes').to.equal(true);
   });
 
   it('stops at a malformed line with its number and exit code 1, having imported nothing', async () => {
