@@ -1,17 +1,20 @@
-// The export format (NDJSON, docs/operations.md "The export format"): a header line, then one
-// JSON object per record, each tagged with its kind. Lines are written here in one canonical
+// The export format (NDJSON, docs/operations.md "The export format"): a header line (with,
+// from format version 2, the pet ids the source had issued), then one JSON object per record,
+// each tagged with its kind (a pet with its version, from format version 2). Lines are written here in one canonical
 // form, so that an export of the same content is the same bytes, and the checksum of `copy`
 // is computed over them; and read here with the domain's own codecs, as the interface reads a pet.
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { constrained, exactObject } from '../domain/codec.js';
+import { constrained, exactObject, positiveId } from '../domain/codec.js';
 import {
   ApiKeyId,
   ApiKeyLabel,
   type ArchivedApiKey,
   type ArchivedIdempotencyRecord,
+  type ArchivedPet,
   CategoryId,
   describeFailures,
+  FIRST_PET_VERSION,
   IdempotencyKey,
   type Pet,
   PetId,
@@ -19,9 +22,23 @@ import {
   PetStatus,
 } from '../domain/index.js';
 
-/** The first line of every export. A newer release that changes a line raises the version. */
-export const ARCHIVE_HEADER = { format: 'petstore-export', version: 1 } as const;
-export const ARCHIVE_HEADER_LINE = JSON.stringify(ARCHIVE_HEADER);
+/** The format every export names in its header line. */
+export const ARCHIVE_FORMAT = 'petstore-export';
+/** The version an export of this release writes. A newer release that changes a line raises it. */
+export const ARCHIVE_VERSION = 2;
+/** The versions an import of this release reads: 1 (before pets had versions), and 2. */
+const READABLE_VERSIONS: readonly number[] = [1, ARCHIVE_VERSION];
+
+/** What the header line of an export says. */
+export interface ArchiveHeader {
+  readonly version: number;
+  /** The largest pet id the source had issued when the export began (deleted pets' included); none in version 1. */
+  readonly petIdsIssued: number | undefined;
+}
+
+/** The header line of an export of this release, the first of the file. */
+export const headerLine = (petIdsIssued: number): string =>
+  JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, petIdsIssued });
 
 /** The kinds of record, in the order an export writes them. */
 export const ARCHIVE_KINDS = ['pet', 'apiKey', 'idempotencyRecord'] as const;
@@ -29,7 +46,7 @@ export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 
 /** A decoded line: a record and its kind. */
 export type ArchiveLine =
-  | { readonly kind: 'pet'; readonly record: Pet }
+  | { readonly kind: 'pet'; readonly record: ArchivedPet }
   | { readonly kind: 'apiKey'; readonly record: ArchivedApiKey }
   | { readonly kind: 'idempotencyRecord'; readonly record: ArchivedIdempotencyRecord };
 
@@ -55,12 +72,31 @@ const Digest = constrained<string, string>(
   'must be a string',
 );
 
-// The fields of a pet, as the interface has them: its line, and the pet of a completed idempotency record.
+const Count = constrained<number, number>(
+  'Count',
+  t.number,
+  (n) => (Number.isSafeInteger(n) && n >= 0 ? undefined : `must be an integer between 0 and ${Number.MAX_SAFE_INTEGER}`),
+  `must be an integer between 0 and ${Number.MAX_SAFE_INTEGER}`,
+);
+const Version = positiveId<{ readonly PetVersion: unique symbol }>('PetVersion');
+
+const HEADER_CODECS: Readonly<Record<number, t.Decoder<unknown, { readonly version: number; readonly petIdsIssued?: number }>>> = {
+  1: exactObject('Header', { format: t.literal(ARCHIVE_FORMAT), version: t.literal(1) }, {}),
+  2: exactObject('Header', { format: t.literal(ARCHIVE_FORMAT), version: t.literal(2), petIdsIssued: Count }, {}),
+};
+
+// The fields of a pet, as the interface has them: the pet of a completed idempotency record,
+// and (with its version from format version 2 on) a pet's line.
 const PET_FIELDS = { id: PetId, name: PetName, categoryId: CategoryId, status: PetStatus };
 const PetFields = exactObject('Pet', PET_FIELDS, {});
 
+/** A pet's line in each version of the format: its version, from format version 2 on. */
+const PET_LINE_CODECS: Readonly<Record<number, t.Decoder<unknown, object>>> = {
+  1: exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS }, {}),
+  2: exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS, version: Version }, {}),
+};
+
 const LINE_CODECS = {
-  pet: exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS }, {}),
   apiKey: exactObject(
     'ApiKeyLine',
     {
@@ -93,8 +129,8 @@ const LINE_CODECS = {
 /** A pet's fields in their canonical order: with PET_FIELDS, the one list of them in the format. */
 const petObject = (pet: Pet) => ({ id: pet.id, name: pet.name, categoryId: pet.categoryId, status: pet.status });
 
-/** The canonical line of a pet. */
-export const petLine = (pet: Pet): string => JSON.stringify({ kind: 'pet', ...petObject(pet) });
+/** The canonical line of a pet: its fields, then its version. */
+export const petLine = (pet: ArchivedPet): string => JSON.stringify({ kind: 'pet', ...petObject(pet), version: pet.version });
 
 /** The canonical line of any record. */
 export function lineOf(line: ArchiveLine): string {
@@ -137,39 +173,48 @@ const parsed = (text: string): E.Either<string, unknown> => {
   }
 };
 
-/** Why the first line is not the header of an export this release reads, or undefined when it is. */
-export function headerProblem(text: string): string | undefined {
+/** Every problem of a line that does not decode, each with its JSON Pointer. */
+const problemsOf = (errors: t.Errors): string =>
+  describeFailures(errors)
+    .map(({ pointer, message }) => `${pointer === '' ? 'the line' : pointer} ${message}`)
+    .join('; ');
+
+/** What the first line of a file says, or why it is not the header of an export this release reads. */
+export function readHeader(text: string): E.Either<string, ArchiveHeader> {
   const header = parsed(text);
   const value = E.isRight(header) ? (header.right as { format?: unknown; version?: unknown } | null) : null;
-  if (typeof value !== 'object' || value === null || value.format !== ARCHIVE_HEADER.format) {
-    return `it is not a petstore export: its first line is not ${ARCHIVE_HEADER_LINE}`;
+  if (typeof value !== 'object' || value === null || value.format !== ARCHIVE_FORMAT) {
+    return E.left(`it is not a petstore export: its first line is not a header such as ${headerLine(0)}`);
   }
-  if (value.version !== ARCHIVE_HEADER.version) {
-    return `it is a petstore export of format version ${JSON.stringify(value.version)}, which this release does not read (it reads version ${ARCHIVE_HEADER.version})`;
+  const version = value.version;
+  if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version)) {
+    return E.left(
+      `it is a petstore export of format version ${JSON.stringify(version)}, which this release does not read (it reads versions ${READABLE_VERSIONS.join(' and ')})`,
+    );
   }
-  return undefined;
+  const decoded = HEADER_CODECS[version]!.decode(value);
+  if (E.isLeft(decoded)) return E.left(`its header line is not one of format version ${version}: ${problemsOf(decoded.left)}`);
+  return E.right({ version, petIdsIssued: decoded.right.petIdsIssued });
 }
 
-/** The record of one line after the header, or why it is not one (a sentence, with the JSON Pointer of each problem). */
-export function decodeLine(text: string): E.Either<string, ArchiveLine> {
+/**
+ * The record of one line after the header of format version `version`, or why it is not one (a
+ * sentence, with the JSON Pointer of each problem). A pet of version 1, which has none, is at the first version.
+ */
+export function decodeLine(text: string, version: number): E.Either<string, ArchiveLine> {
   const value = parsed(text);
   if (E.isLeft(value)) return value;
   const kind = (value.right as { kind?: unknown } | null)?.kind;
-  if (typeof kind !== 'string' || !Object.prototype.hasOwnProperty.call(LINE_CODECS, kind)) {
+  if (typeof kind !== 'string' || !(ARCHIVE_KINDS as readonly string[]).includes(kind)) {
     return E.left(`has no known "kind" (one of ${ARCHIVE_KINDS.join(', ')})`);
   }
-  const decoded = LINE_CODECS[kind as ArchiveKind].decode(value.right);
-  if (E.isLeft(decoded)) {
-    return E.left(
-      describeFailures(decoded.left)
-        .map(({ pointer, message }) => `${pointer === '' ? 'the line' : pointer} ${message}`)
-        .join('; '),
-    );
-  }
+  const codec = kind === 'pet' ? PET_LINE_CODECS[version]! : LINE_CODECS[kind as Exclude<ArchiveKind, 'pet'>];
+  const decoded = codec.decode(value.right);
+  if (E.isLeft(decoded)) return E.left(problemsOf(decoded.left));
   const { kind: _kind, ...fields } = decoded.right as Record<string, unknown> & { kind: ArchiveKind };
   switch (kind as ArchiveKind) {
     case 'pet':
-      return E.right({ kind: 'pet', record: fields as unknown as Pet });
+      return E.right({ kind: 'pet', record: { version: FIRST_PET_VERSION, ...fields } as unknown as ArchivedPet });
     case 'apiKey': {
       const key = fields as { createdAt: string; revokedAt: string | null };
       return E.right({

@@ -1,9 +1,10 @@
 // `petstore copy --from <database> --to <database>`: every record of one store into another
 // (a SQLite file into PostgreSQL, say), in batches that add what is missing and leave what is
 // there, identical, as it is: interrupted (Ctrl-C, SIGKILL) and run again, it finishes with
-// nothing lost and nothing doubled. The ids are kept and the target's sequences continued.
-// At the end both sides' counts and the SHA-256 of their content (the canonical export of
-// every record, computed the same way on both) are printed; they must be equal.
+// nothing lost and nothing doubled. The ids and versions are kept, and the target's sequences
+// continued past the ids the source issued (its deleted pets' included); no change event is written.
+// At the end both sides' counts and the SHA-256 of their content (the canonical export lines
+// of every record, without the header, computed the same way on both) are printed; they must be equal.
 import * as E from 'fp-ts/lib/Either.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
@@ -40,6 +41,8 @@ async function copyInto(
     stream: io.stderr,
   });
   const digest = new ContentDigest();
+  // Read before the first pet, as an export does: ids the source deleted are not given again by the target.
+  const petIdsIssued = await source.archive.petIdsIssued();
   try {
     for await (const page of pagesOf(source.archive, ARCHIVE_KINDS)) {
       const kind = page[0]!.kind;
@@ -54,7 +57,7 @@ async function copyInto(
       digest.add(page, textOf(page));
       progress.add(page.length);
     }
-    await target.archive.continueSequences();
+    await target.archive.continueSequences(petIdsIssued);
     return { digest };
   } finally {
     progress.stop();

@@ -6,7 +6,7 @@ import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
-import { ARCHIVE_HEADER_LINE, ARCHIVE_KINDS, type ArchiveKind } from './archive-format.js';
+import { ARCHIVE_KINDS, type ArchiveKind, headerLine } from './archive-format.js';
 import { startProgress } from './progress.js';
 import { cannotUse, countOf, type OpenStore, openStoreOrComplain, pagesOf, textOf, writeText } from './store-session.js';
 
@@ -30,7 +30,8 @@ async function writeExport(
   const progress = startProgress({ label: 'export', total: await countOf(store.archive, kinds), quiet: request.quiet, stream: io.stderr });
   let rows = 0;
   try {
-    await writeText(stream, `${ARCHIVE_HEADER_LINE}\n`);
+    // Read before the first pet: every id exported was issued by then, or is larger and imported itself.
+    await writeText(stream, `${headerLine(await store.archive.petIdsIssued())}\n`);
     for await (const page of pagesOf(store.archive, kinds)) {
       await writeText(stream, textOf(page));
       rows += page.length;

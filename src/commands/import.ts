@@ -1,7 +1,9 @@
 // `petstore import <file>`: reads an export (archive-format.ts) into the store PETSTORE_DB
-// names, keeping ids. The whole file is checked first, line by line with the domain's codecs,
-// so a bad line stops the import before anything is written. Then it is written in batches,
-// each one transaction that adds what is missing and leaves what is stored, identical, as it
+// names, keeping ids and versions, and continuing the sequence after the ids the source had
+// issued (so that ids it deleted are not given again). Nothing goes through the repository: a
+// restore records no change event. The whole file is checked first, line by line with the
+// domain's codecs, so a bad line stops the import before anything is written. Then it is
+// written in batches, each one transaction that adds what is missing and leaves what is stored, identical, as it
 // is: running the same import twice changes nothing the second time, and an interrupted
 // import run again completes without duplicates. A record whose key is stored with other
 // content is a conflict: its batch is not written, and the import stops, naming its line.
@@ -11,7 +13,7 @@ import { createInterface } from 'node:readline';
 import * as E from 'fp-ts/lib/Either.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
-import { ARCHIVE_KINDS, type ArchiveKind, type ArchiveLine, decodeLine, headerProblem, lineOf } from './archive-format.js';
+import { ARCHIVE_KINDS, type ArchiveHeader, type ArchiveKind, type ArchiveLine, decodeLine, lineOf, readHeader } from './archive-format.js';
 import { startProgress } from './progress.js';
 import { BATCH_SIZE, cannotUse, type OpenStore, openStoreOrComplain, tableOf } from './store-session.js';
 import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
@@ -30,18 +32,27 @@ class Refusal extends Error {
   }
 }
 
-/** Every line of the file after its header, decoded, with its number; a Refusal at the first that is not a record. */
-async function* recordsOf(file: string): AsyncGenerator<{ readonly number: number; readonly line: ArchiveLine }> {
+/**
+ * Every line of the file after its header, decoded as of the version the header names, with
+ * its number; `header` hears the header first. A Refusal at the first line that is not a record.
+ */
+async function* recordsOf(
+  file: string,
+  header: (header: ArchiveHeader) => void = () => undefined,
+): AsyncGenerator<{ readonly number: number; readonly line: ArchiveLine }> {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   let number = 0;
+  let version = 0;
   for await (const text of lines) {
     number += 1;
     if (number === 1) {
-      const problem = headerProblem(text);
-      if (problem !== undefined) throw new Refusal(2, `${file} cannot be imported: ${problem}`);
+      const read = readHeader(text);
+      if (E.isLeft(read)) throw new Refusal(2, `${file} cannot be imported: ${read.left}`);
+      version = read.right.version;
+      header(read.right);
       continue;
     }
-    const decoded = decodeLine(text);
+    const decoded = decodeLine(text, version);
     if (E.isLeft(decoded)) throw new Refusal(1, `${file} line ${number}: ${decoded.left}. Nothing was imported.`);
     yield { number, line: decoded.right };
   }
@@ -73,6 +84,7 @@ async function importInto(store: OpenStore, request: ImportRequest, total: numbe
   const progress = startProgress({ label: 'import', total, quiet: request.quiet, stream: io.stderr });
   const batches = new Map<ArchiveKind, Batch>(ARCHIVE_KINDS.map((kind) => [kind, { lines: [], numbers: [] }]));
   let written = 0;
+  let petIdsIssued: number | undefined;
   const flush = async (kind: ArchiveKind) => {
     const batch = batches.get(kind)!;
     if (batch.lines.length === 0) return;
@@ -81,14 +93,14 @@ async function importInto(store: OpenStore, request: ImportRequest, total: numbe
     batches.set(kind, { lines: [], numbers: [] });
   };
   try {
-    for await (const { number, line } of recordsOf(request.file)) {
+    for await (const { number, line } of recordsOf(request.file, (header) => (petIdsIssued = header.petIdsIssued))) {
       const batch = batches.get(line.kind)!;
       batch.lines.push(line);
       batch.numbers.push(number);
       if (batch.lines.length >= BATCH_SIZE) await flush(line.kind);
     }
     for (const kind of ARCHIVE_KINDS) await flush(kind);
-    await store.archive.continueSequences();
+    await store.archive.continueSequences(petIdsIssued);
   } finally {
     progress.stop();
   }

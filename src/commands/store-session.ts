@@ -9,7 +9,7 @@ import type { Config } from '../config/config.js';
 import { type DatabaseConfig, describeDatabase } from '../config/database-config.js';
 import { closeContainer, containerOptionsFrom, createContainer, describeFault, TOKENS } from '../composition/index.js';
 import type { ArchiveTable, StoreArchive, StoreBackup } from '../domain/index.js';
-import { ARCHIVE_HEADER_LINE, type ArchiveKind, type ArchiveLine, lineOf } from './archive-format.js';
+import { type ArchiveKind, type ArchiveLine, lineOf } from './archive-format.js';
 
 /** Records read or written per batch: a page of a keyset walk, one transaction of a write. */
 export const BATCH_SIZE = 10_000;
@@ -100,9 +100,12 @@ export async function writeText(stream: Writable, text: string): Promise<void> {
   if (!stream.write(text)) await once(stream, 'drain');
 }
 
-/** The SHA-256 of the content: the header and the canonical lines of every record, as an export writes them. */
+/**
+ * The SHA-256 of the content: the canonical lines of every record, as an export writes them
+ * after its header (which is left out: the ids issued it records may be higher on the target).
+ */
 export class ContentDigest {
-  private readonly hash = createHash('sha256').update(`${ARCHIVE_HEADER_LINE}\n`);
+  private readonly hash = createHash('sha256');
   rows = 0;
 
   add(page: readonly ArchiveLine[], text = textOf(page)): void {

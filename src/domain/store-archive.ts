@@ -3,6 +3,12 @@
 // storage that is one file can take. Not on any request's path.
 import type { ApiKeyRecord } from './api-key.js';
 import type { Pet } from './pet.js';
+import type { PetVersion } from './pet-changes.js';
+
+/** A stored pet with its version, as it travels: restored at that version, its ETag is the same. */
+export interface ArchivedPet extends Pet {
+  readonly version: PetVersion;
+}
 
 /** A stored API key with the digest it is kept as (never the key). */
 export interface ArchivedApiKey extends ApiKeyRecord {
@@ -35,7 +41,8 @@ export interface ArchiveTable<R> {
   read(after: R | undefined, limit: number): Promise<readonly R[]>;
   /**
    * Stores `records` with their own keys, in one transaction: a record whose key is stored
-   * with the same content is left as it is, so writing a batch twice changes nothing.
+   * with the same content is left as it is, so writing a batch twice changes nothing. A
+   * restore, not a change: it records no change event.
    */
   write(records: readonly R[]): Promise<ArchiveWrite<R>>;
   count(): Promise<number>;
@@ -43,11 +50,20 @@ export interface ArchiveTable<R> {
 
 /** Every record of a store, kind by kind, as export, import and copy read and write them. */
 export interface StoreArchive {
-  readonly pets: ArchiveTable<Pet>;
+  readonly pets: ArchiveTable<ArchivedPet>;
   readonly apiKeys: ArchiveTable<ArchivedApiKey>;
   readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
-  /** Makes the next pet and the next API key created get ids above every stored one. Never lowers them. */
-  continueSequences(): Promise<void>;
+  /**
+   * The largest pet id issued so far (0 when none was): at least every stored id, and above
+   * them when the highest pets were deleted, since an id is never issued twice.
+   */
+  petIdsIssued(): Promise<number>;
+  /**
+   * Makes the next pet and the next API key created get ids above every stored one, and the
+   * next pet one above `petIdsIssued` too (the source's, so that ids it deleted are not given
+   * again). Never lowers them.
+   */
+  continueSequences(petIdsIssued?: number): Promise<void>;
 }
 
 /** What became of a backup: taken (with the pages copied), or refused because this storage cannot take one. */

@@ -1,10 +1,12 @@
 // The behaviour every StoreArchive adapter must have; the memory adapter is its reference.
 import { expect } from 'chai';
+import * as O from 'fp-ts/lib/Option.js';
 import type {
   ApiKeyLabel,
   ApiKeyStore,
   ArchivedApiKey,
   ArchivedIdempotencyRecord,
+  ArchivedPet,
   CategoryId,
   Pet,
   PetId,
@@ -21,12 +23,15 @@ export interface StoreArchiveUnderTest {
   close(): Promise<void>;
 }
 
-const pet = (id: number, name = `pet ${id}`): Pet => ({
+const plainPet = (id: number, name = `pet ${id}`): Pet => ({
   id: id as PetId,
   name: name as PetName,
   categoryId: ((id % 7) - 3) as CategoryId,
   status: (['available', 'pending', 'sold'] as const)[id % 3]!,
 });
+const pet = (id: number, name = `pet ${id}`, version = 1): ArchivedPet => ({ ...plainPet(id, name), version });
+const withoutVersion = ({ version: _version, ...fields }: ArchivedPet): Pet => fields;
+const draft = (name: string) => ({ name: name as PetName, categoryId: 1 as CategoryId, status: 'sold' as const });
 const digest = (n: number) => n.toString(16).padStart(64, '0');
 const apiKey = (id: number, revoked: boolean): ArchivedApiKey => ({
   id: id as ArchivedApiKey['id'],
@@ -84,25 +89,60 @@ export function storeArchiveContract(adapterName: string, open: () => Promise<St
       const pets = [9, 2, 5, 1, 40, 3].map((id) => pet(id));
       expect(await archive.pets.write(pets)).to.deep.equal({ kind: 'written', written: 6 });
       const inOrder = [...pets].sort((a, b) => a.id - b.id);
-      expect(await readAll<Pet>(archive.pets, 4)).to.deep.equal(inOrder);
-      expect(await readAll<Pet>(archive.pets, 1)).to.deep.equal(inOrder);
+      expect(await readAll<ArchivedPet>(archive.pets, 4)).to.deep.equal(inOrder);
+      expect(await readAll<ArchivedPet>(archive.pets, 1)).to.deep.equal(inOrder);
       expect(await archive.pets.read(pet(4), 2), 'after an id that is not stored').to.deep.equal([pet(5), pet(9)]);
       expect(await archive.pets.count()).to.equal(6);
-      expect(await subject.pets.list({ limit: 10 }), 'the repository sees them').to.deep.equal(inOrder);
+      expect(await subject.pets.list({ limit: 10 }), 'the repository sees them').to.deep.equal(inOrder.map(withoutVersion));
+    });
+
+    it('writes each pet at its own version and reads it back with it: the repository sees that version, and changes it from there', async () => {
+      expect(await archive.pets.write([pet(1), pet(2, 'Rex', 7), pet(3, 'Mia', 2)])).to.deep.equal({ kind: 'written', written: 3 });
+      expect(await readAll<ArchivedPet>(archive.pets, 2)).to.deep.equal([pet(1), pet(2, 'Rex', 7), pet(3, 'Mia', 2)]);
+      const stored = await subject.pets.findVersioned(2 as PetId);
+      expect(O.isSome(stored) && stored.value).to.deep.equal({ pet: plainPet(2, 'Rex'), version: 7 });
+      const changed = await subject.pets.update(2 as PetId, 7, draft('Rex II'));
+      expect(O.isSome(changed) && changed.value.version).to.equal(8);
+      expect(await archive.pets.read(pet(1), 1)).to.deep.equal([{ ...plainPet(2, 'Rex II'), categoryId: 1, status: 'sold', version: 8 }]);
+    });
+
+    it('refuses a pet stored with the same fields at another version as a conflict', async () => {
+      await archive.pets.write([pet(1), pet(2, 'Rex', 3)]);
+      expect(await archive.pets.write([pet(2, 'Rex', 3)])).to.deep.equal({ kind: 'written', written: 0 });
+      expect(await archive.pets.write([pet(1, 'pet 1', 2)])).to.deep.equal({ kind: 'conflict', conflicting: [pet(1, 'pet 1', 2)] });
+      expect(await archive.pets.write([pet(2)])).to.deep.equal({ kind: 'conflict', conflicting: [pet(2)] });
+    });
+
+    it('tells the pet ids issued, deleted ones included: 0 before the first pet, and never less than a stored id', async () => {
+      expect(await archive.petIdsIssued()).to.equal(0);
+      for (let i = 0; i < 5; i += 1) await subject.pets.create(draft(`pet ${i}`));
+      for (const id of [5, 4]) expect(await subject.pets.remove(id as PetId, 1)).to.equal(true);
+      expect(await archive.petIdsIssued()).to.equal(5);
+      await archive.pets.write([pet(12)]);
+      expect(await archive.petIdsIssued()).to.be.at.least(12);
+    });
+
+    it("continues the pets' sequence after the ids issued it is given, when they are above every stored id; never lowers it", async () => {
+      await archive.pets.write([pet(1), pet(3)]);
+      await archive.continueSequences(5);
+      expect(await archive.petIdsIssued()).to.equal(5);
+      expect((await subject.pets.create(draft('next'))).id).to.equal(6);
+      await archive.continueSequences(2);
+      expect((await subject.pets.create(draft('then'))).id).to.equal(7);
     });
 
     it('changes nothing when a batch is written again, in part or whole', async () => {
       await archive.pets.write([pet(1), pet(2)]);
       expect(await archive.pets.write([pet(1), pet(2), pet(3)])).to.deep.equal({ kind: 'written', written: 1 });
       expect(await archive.pets.write([pet(1), pet(2), pet(3)])).to.deep.equal({ kind: 'written', written: 0 });
-      expect(await readAll<Pet>(archive.pets, 10)).to.deep.equal([pet(1), pet(2), pet(3)]);
+      expect(await readAll<ArchivedPet>(archive.pets, 10)).to.deep.equal([pet(1), pet(2), pet(3)]);
     });
 
     it('refuses a batch with a pet whose id is stored with other content: it names it, and writes nothing of the batch', async () => {
       await archive.pets.write([pet(1), pet(2)]);
       const other = pet(2, 'another name');
       expect(await archive.pets.write([pet(5), other, pet(1)])).to.deep.equal({ kind: 'conflict', conflicting: [other] });
-      expect(await readAll<Pet>(archive.pets, 10)).to.deep.equal([pet(1), pet(2)]);
+      expect(await readAll<ArchivedPet>(archive.pets, 10)).to.deep.equal([pet(1), pet(2)]);
     });
 
     it('continues the sequences: the next pet and the next key created get ids above every written one', async () => {
@@ -138,9 +178,9 @@ export function storeArchiveContract(adapterName: string, open: () => Promise<St
     it('writes and reads idempotency records, in progress and completed, in order of scope then key by code point', async () => {
       const records = [
         record('key-b', 'k1', null),
-        record('key-a', 'z', pet(7, 'Rex 🐕')),
+        record('key-a', 'z', plainPet(7, 'Rex 🐕')),
         record('key-a', 'B', null),
-        record('key-é', 'a', pet(8)),
+        record('key-é', 'a', plainPet(8)),
         record('Key-A', 'a', null),
       ];
       expect(await archive.idempotencyRecords.write(records)).to.deep.equal({ kind: 'written', written: 5 });

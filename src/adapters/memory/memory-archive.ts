@@ -4,10 +4,10 @@
 import type {
   ArchivedApiKey,
   ArchivedIdempotencyRecord,
+  ArchivedPet,
   ArchiveTable,
   ArchiveWrite,
   BackupOutcome,
-  Pet,
   StoreArchive,
   StoreBackup,
 } from '../../domain/index.js';
@@ -53,16 +53,20 @@ function archiveTable<R>(table: MemoryTable<R>): ArchiveTable<R> {
 
 /** Every record of the memory adapters of one container. */
 export class MemoryStoreArchive implements StoreArchive {
-  readonly pets: ArchiveTable<Pet>;
+  readonly pets: ArchiveTable<ArchivedPet>;
   readonly apiKeys: ArchiveTable<ArchivedApiKey>;
   readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
 
-  constructor(pets: MemoryPetRepository, apiKeys: MemoryApiKeyStore, records: MemoryIdempotencyStore) {
-    this.pets = archiveTable<Pet>({
-      all: () => pets.list({ limit: Number.MAX_SAFE_INTEGER }),
+  constructor(
+    private readonly petRepository: MemoryPetRepository,
+    apiKeys: MemoryApiKeyStore,
+    records: MemoryIdempotencyStore,
+  ) {
+    this.pets = archiveTable<ArchivedPet>({
+      all: async () => petRepository.archived(),
       sameKey: (a, b) => a.id === b.id,
       compare: (a, b) => a.id - b.id,
-      store: (pet) => void pets.restore(pet),
+      store: ({ version, ...pet }) => void petRepository.restore(pet, version),
     });
     // A digest is unique too: a key stored under another id with the same digest is a conflict.
     this.apiKeys = archiveTable<ArchivedApiKey>({
@@ -81,8 +85,14 @@ export class MemoryStoreArchive implements StoreArchive {
     });
   }
 
+  async petIdsIssued(): Promise<number> {
+    return this.petRepository.idsIssued();
+  }
+
   // Restoring already moved each next id past the largest one stored.
-  async continueSequences(): Promise<void> {}
+  async continueSequences(petIdsIssued = 0): Promise<void> {
+    this.petRepository.continueAfter(petIdsIssued);
+  }
 }
 
 /** Memory keeps nothing after exit, so there is nothing to back up. */

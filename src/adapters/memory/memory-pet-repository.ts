@@ -2,6 +2,7 @@
 // (the contract suite in test/contract runs against all of them).
 import * as O from 'fp-ts/lib/Option.js';
 import {
+  type ArchivedPet,
   FIRST_PET_VERSION,
   type IdempotencyHold,
   type Pet,
@@ -106,17 +107,34 @@ export class MemoryPetRepository implements PetRepository {
   }
 
   /**
-   * Stores `pet` with its own id, in id order (MemoryStoreArchive's import); a pet already
-   * stored under that id is answered instead. Later creates get ids above it.
+   * Stores `pet` with its own id and `version`, in id order (MemoryStoreArchive's import),
+   * recording no event; a pet already stored under that id is answered instead. Later creates
+   * get ids above it.
    */
-  restore(pet: Pet): Pet {
+  restore(pet: Pet, version: PetVersion): ArchivedPet {
     const stored = this.byId.get(pet.id);
-    if (stored !== undefined) return stored;
-    const frozen = Object.freeze({ ...pet });
+    if (stored !== undefined) return { ...stored, version: this.versionOf(stored.id) };
+    const frozen = Object.freeze({ id: pet.id, name: pet.name, categoryId: pet.categoryId, status: pet.status });
     this.pets.splice(this.indexAfter(pet.id), 0, frozen);
     this.byId.set(pet.id, frozen);
+    if (version !== FIRST_PET_VERSION) this.versions.set(pet.id, version);
     this.lastId = Math.max(this.lastId, pet.id);
-    return frozen;
+    return { ...frozen, version };
+  }
+
+  /** Every stored pet with its version, in id order (MemoryStoreArchive's export). */
+  archived(): readonly ArchivedPet[] {
+    return this.pets.map((pet) => ({ ...pet, version: this.versionOf(pet.id) }));
+  }
+
+  /** The largest id issued so far (0 before the first), deleted pets' included. */
+  idsIssued(): number {
+    return this.lastId;
+  }
+
+  /** Makes the next pet created get an id above `id` too (MemoryStoreArchive's import); never lowers it. */
+  continueAfter(id: number): void {
+    this.lastId = Math.max(this.lastId, id);
   }
 
   /** The index of the first pet whose id is greater than `id` (binary search: pets are in id order). */

@@ -6,10 +6,10 @@ import type { Pool, PoolClient } from 'pg';
 import type {
   ArchivedApiKey,
   ArchivedIdempotencyRecord,
+  ArchivedPet,
   ArchiveTable,
   ArchiveWrite,
   BackupOutcome,
-  Pet,
   StoreArchive,
   StoreBackup,
 } from '../../domain/index.js';
@@ -24,14 +24,15 @@ type Row = Record<string, unknown>;
 type Column = readonly [column: string, field: string, type: string];
 
 /**
- * The columns of pets this archive reads and writes, each as the Pet field it holds, with its
- * type. The only list of them here: a new column of pets (and field of Pet) is one more line.
+ * The columns of pets this archive reads and writes, each as the ArchivedPet field it holds,
+ * with its type. The only list of them here: a new column of pets (and field of Pet) is one more line.
  */
-const PET_COLUMNS: readonly (readonly [column: string, field: keyof Pet, type: string])[] = [
+const PET_COLUMNS: readonly (readonly [column: string, field: keyof ArchivedPet, type: string])[] = [
   ['id', 'id', 'bigint'],
   ['name', 'name', 'text'],
   ['category_id', 'categoryId', 'bigint'],
   ['status', 'status', 'text'],
+  ['version', 'version', 'bigint'],
 ];
 
 interface TableSpec<R> {
@@ -53,12 +54,12 @@ const withIntegers = (row: Row, columns: readonly Column[]): Row => {
   return row;
 };
 
-const PETS: TableSpec<Pet> = {
+const PETS: TableSpec<ArchivedPet> = {
   table: 'pets',
   columns: PET_COLUMNS,
   key: ['id'],
   identity: true,
-  toRecord: (row) => withIntegers(row, PET_COLUMNS) as unknown as Pet,
+  toRecord: (row) => withIntegers(row, PET_COLUMNS) as unknown as ArchivedPet,
   toRow: (pet) => pet as unknown as Row,
 };
 
@@ -196,7 +197,7 @@ class PostgresArchiveTable<R> implements ArchiveTable<R> {
 
 /** Every table of the database of a pool opened by openPostgresPool, for export, import and copy. */
 export class PostgresStoreArchive implements StoreArchive {
-  readonly pets: ArchiveTable<Pet>;
+  readonly pets: ArchiveTable<ArchivedPet>;
   readonly apiKeys: ArchiveTable<ArchivedApiKey>;
   readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
 
@@ -206,15 +207,34 @@ export class PostgresStoreArchive implements StoreArchive {
     this.idempotencyRecords = new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, false);
   }
 
-  /** setval of each identity sequence to the largest id, when that is above what it handed out; never lower. */
-  async continueSequences(): Promise<void> {
-    for (const table of ['pets', 'api_keys']) {
+  /**
+   * The identity sequence's last value (0 before its first; a value cached by a session counts), or the
+   * largest stored id when above it: an id written by an import does not move the sequence until continueSequences.
+   */
+  async petIdsIssued(): Promise<number> {
+    const { rows } = await this.pool
+      .query<{ issued: string }>(
+        `SELECT greatest(coalesce(pg_sequence_last_value(pg_get_serial_sequence('pets', 'id')::regclass), 0),
+                         coalesce((SELECT max(id) FROM pets), 0)) AS issued`,
+      )
+      .catch((err: unknown) => {
+        throw classifyPostgresError(err);
+      });
+    return safeIntegerFromInt8(rows[0]!.issued, 'petIdsIssued');
+  }
+
+  /** setval of each identity sequence to the largest id (or ids issued), when that is above what it handed out; never lower. */
+  async continueSequences(petIdsIssued = 0): Promise<void> {
+    for (const [table, issued] of [
+      ['pets', petIdsIssued],
+      ['api_keys', 0],
+    ] as const) {
       await this.pool
         .query(
           `SELECT setval(s.seq, m.id) FROM (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq) s,
-                  (SELECT max(id) AS id FROM ${table}) m
-            WHERE m.id IS NOT NULL AND m.id > coalesce(pg_sequence_last_value(s.seq), 0)`,
-          [table],
+                  (SELECT greatest(max(id), $2::bigint) AS id FROM ${table}) m
+            WHERE m.id > 0 AND m.id > coalesce(pg_sequence_last_value(s.seq), 0)`,
+          [table, issued],
         )
         .catch((err: unknown) => {
           throw classifyPostgresError(err);

@@ -7,6 +7,7 @@ import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type {
   ArchivedApiKey,
   ArchivedIdempotencyRecord,
+  ArchivedPet,
   ArchiveTable,
   ArchiveWrite,
   BackupOutcome,
@@ -17,14 +18,15 @@ import type {
 import { sameContent } from '../shared/archive-record.js';
 
 /**
- * The columns of pets this archive reads and writes, each as the Pet field it holds. The
- * only list of them here: a new column of pets (and field of Pet) is one more line.
+ * The columns of pets this archive reads and writes, each as the ArchivedPet field it holds.
+ * The only list of them here: a new column of pets (and field of Pet) is one more line.
  */
-const PET_COLUMNS: readonly (readonly [column: string, field: keyof Pet])[] = [
+const PET_COLUMNS: readonly (readonly [column: string, field: keyof ArchivedPet])[] = [
   ['id', 'id'],
   ['name', 'name'],
   ['category_id', 'categoryId'],
   ['status', 'status'],
+  ['version', 'version'],
 ];
 
 type Row = Record<string, unknown>;
@@ -40,11 +42,11 @@ interface TableSpec<R> {
   toRow(record: R): Row;
 }
 
-const PETS: TableSpec<Pet> = {
+const PETS: TableSpec<ArchivedPet> = {
   table: 'pets',
   columns: PET_COLUMNS,
   key: ['id'],
-  toRecord: (row) => row as unknown as Pet,
+  toRecord: (row) => row as unknown as ArchivedPet,
   toRow: (pet) => pet as unknown as Row,
 };
 
@@ -168,7 +170,7 @@ class SqliteArchiveTable<R> implements ArchiveTable<R> {
 
 /** Every table of a SQLite database opened by openSqliteDatabase, for export, import and copy. */
 export class SqliteStoreArchive implements StoreArchive {
-  readonly pets: ArchiveTable<Pet>;
+  readonly pets: ArchiveTable<ArchivedPet>;
   readonly apiKeys: ArchiveTable<ArchivedApiKey>;
   readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
 
@@ -178,16 +180,27 @@ export class SqliteStoreArchive implements StoreArchive {
     this.idempotencyRecords = new SqliteArchiveTable(db, IDEMPOTENCY_RECORDS);
   }
 
+  // AUTOINCREMENT keeps the largest id ever issued in sqlite_sequence (no row before the first insert).
+  async petIdsIssued(): Promise<number> {
+    const row = this.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'pets'").get() as { seq: number } | undefined;
+    return row?.seq ?? 0;
+  }
+
   // AUTOINCREMENT already moves sqlite_sequence past an id inserted explicitly; this also
-  // covers a table whose sequence row is missing (a file written around the service).
-  async continueSequences(): Promise<void> {
+  // covers the ids the source issued past its largest stored one, and a table whose sequence
+  // row is missing (a file written around the service).
+  async continueSequences(petIdsIssued = 0): Promise<void> {
     this.db
       .transaction(() => {
-        for (const table of ['pets', 'api_keys']) {
+        for (const [table, issued] of [
+          ['pets', petIdsIssued],
+          ['api_keys', 0],
+        ] as const) {
           const max = (this.db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }).id;
-          if (max === null) continue;
-          const updated = this.db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(max, table).changes;
-          if (updated === 0) this.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, max);
+          const last = Math.max(max ?? 0, issued);
+          if (last === 0) continue;
+          const updated = this.db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(last, table).changes;
+          if (updated === 0) this.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, last);
         }
       })
       .immediate();
