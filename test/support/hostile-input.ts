@@ -191,7 +191,9 @@ export function expectedPet(text: string): ExpectedPet | undefined {
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-const STACK_FRAME = /\bat .+:\d+:\d+|\.ts:\d+|node_modules/;
+// A V8 stack frame: `at fn (/path/file.js:1:2)`, `at async fn (node:internal/…:1:2)` or
+// `at file:///path:1:2`, on one line: a location made of a path and line and column numbers.
+const STACK_FRAME = /\bat (?:[\w.<>$[\]]+ )*\(?(?:node:|file:|\/)[^\s()]*:\d+:\d+|\.ts:\d+|node_modules/;
 
 /** Never a 5xx; an error is the Error body (or problem details) whose status is the HTTP status. */
 export function expectSoundAnswer(res: RawResponse, method: string, what: string): void {
