@@ -1,16 +1,7 @@
 // The reference behaviour of StoreArchive and StoreBackup (see test/contract/store-archive.contract.ts),
 // over the memory adapters of the same container. A batch is checked whole before any of it is
 // stored, which is the memory adapter's transaction. Memory keeps nothing to back up: refused.
-import type {
-  ArchivedApiKey,
-  ArchivedIdempotencyRecord,
-  ArchivedPet,
-  ArchiveTable,
-  ArchiveWrite,
-  BackupOutcome,
-  StoreArchive,
-  StoreBackup,
-} from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import { sameContent } from '../shared/archive-record.js';
 import type { MemoryApiKeyStore } from './memory-api-key-store.js';
 import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
@@ -28,14 +19,14 @@ interface MemoryTable<R> {
   store(record: R): void;
 }
 
-function archiveTable<R>(table: MemoryTable<R>): ArchiveTable<R> {
+function archiveTable<R>(table: MemoryTable<R>): domain.ArchiveTable<R> {
   return {
     read: async (after, limit) => {
       const all = await table.all();
       const start = after === undefined ? 0 : all.findIndex((record) => table.compare(record, after) > 0);
       return start === -1 ? [] : all.slice(start, start + limit);
     },
-    write: async (records): Promise<ArchiveWrite<R>> => {
+    write: async (records): Promise<domain.ArchiveWrite<R>> => {
       const all = await table.all();
       const storedAs = (record: R) => all.find((stored) => table.sameKey(stored, record));
       const conflicting = records.filter((record) => {
@@ -52,32 +43,32 @@ function archiveTable<R>(table: MemoryTable<R>): ArchiveTable<R> {
 }
 
 /** Every record of the memory adapters of one container. */
-export class MemoryStoreArchive implements StoreArchive {
-  readonly pets: ArchiveTable<ArchivedPet>;
-  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
-  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+export class MemoryStoreArchive implements domain.StoreArchive {
+  readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
+  readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
+  readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
 
   constructor(
     private readonly petRepository: MemoryPetRepository,
     apiKeys: MemoryApiKeyStore,
     records: MemoryIdempotencyStore,
   ) {
-    this.pets = archiveTable<ArchivedPet>({
+    this.pets = archiveTable<domain.ArchivedPet>({
       all: async () => petRepository.archived(),
       sameKey: (a, b) => a.id === b.id,
       compare: (a, b) => a.id - b.id,
       store: ({ version, ...pet }) => void petRepository.restore(pet, version),
     });
     // A digest is unique too: a key stored under another id with the same digest is a conflict.
-    this.apiKeys = archiveTable<ArchivedApiKey>({
+    this.apiKeys = archiveTable<domain.ArchivedApiKey>({
       all: async () => apiKeys.stored().map(({ record, digest }) => ({ ...record, digest })),
       sameKey: (a, b) => a.id === b.id || a.digest === b.digest,
       compare: (a, b) => a.id - b.id,
       store: ({ digest, ...record }) => void apiKeys.restore({ record, digest }),
     });
-    const compareRecords = (a: ArchivedIdempotencyRecord, b: ArchivedIdempotencyRecord) =>
+    const compareRecords = (a: domain.ArchivedIdempotencyRecord, b: domain.ArchivedIdempotencyRecord) =>
       byCodePoint(a.scope, b.scope) || byCodePoint(a.key, b.key);
-    this.idempotencyRecords = archiveTable<ArchivedIdempotencyRecord>({
+    this.idempotencyRecords = archiveTable<domain.ArchivedIdempotencyRecord>({
       all: async () => records.archived().sort(compareRecords),
       sameKey: (a, b) => compareRecords(a, b) === 0,
       compare: compareRecords,
@@ -96,6 +87,6 @@ export class MemoryStoreArchive implements StoreArchive {
 }
 
 /** Memory keeps nothing after exit, so there is nothing to back up. */
-export const memoryStoreBackup: StoreBackup = {
-  backup: async (): Promise<BackupOutcome> => ({ kind: 'unsupported', tool: undefined }),
+export const memoryStoreBackup: domain.StoreBackup = {
+  backup: async (): Promise<domain.BackupOutcome> => ({ kind: 'unsupported', tool: undefined }),
 };

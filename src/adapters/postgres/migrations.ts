@@ -1,7 +1,7 @@
 // The PostgreSQL schema as an ordered list of versioned migrations, and the runner that applies
 // them at start. Never edit a released migration: append a new one with the next version.
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import { classifyPostgresError } from './postgres-errors.js';
+import { inTransaction } from './in-transaction.js';
 
 /** One step of the PostgreSQL schema. */
 export interface PostgresMigration {
@@ -178,43 +178,35 @@ export async function migratePostgres(
   migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS,
 ): Promise<MigrationResult> {
   checkOrder(migrations);
-  let client: PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (err) {
-    throw classifyPostgresError(err);
-  }
   // The pool's query timeout would cut a long migration or a long wait for the lock.
-  const run = (text: string, values: unknown[] = []) => client.query({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as QueryConfig);
-  let failure: Error | undefined;
-  try {
-    await run('BEGIN');
-    await run(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
-    await run("SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), '')))", [MIGRATION_LOCK_CLASS]);
-    await run(
-      `CREATE TABLE IF NOT EXISTS ${POSTGRES_MIGRATIONS_TABLE} (
-         version    integer     PRIMARY KEY,
-         name       text        NOT NULL,
-         applied_at timestamptz NOT NULL DEFAULT now()
-       )`,
-    );
-    const { rows } = await run(`SELECT coalesce(max(version), 0) AS version FROM ${POSTGRES_MIGRATIONS_TABLE}`);
-    const from = Number((rows[0] as { version: number }).version);
-    if (from > migrations.length) {
-      throw new Error(`the database has schema version ${from}, newer than this release knows (${migrations.length}); upgrade the service`);
-    }
-    for (const migration of migrations.slice(from)) {
-      await run(migration.sql);
-      await run(`INSERT INTO ${POSTGRES_MIGRATIONS_TABLE} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
-    }
-    await run('COMMIT');
-    return { from, to: migrations.length };
-  } catch (err) {
-    failure = err instanceof Error ? err : new Error(String(err));
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw classifyPostgresError(err);
-  } finally {
-    // A client that failed is dropped, not handed back to the pool in an unknown state.
-    client.release(failure);
-  }
+  const run = (client: PoolClient, text: string, values: unknown[] = []) =>
+    client.query({ text, values, query_timeout: MIGRATION_TIMEOUT_MS } as QueryConfig);
+  return inTransaction(
+    pool,
+    async (client) => {
+      await run(client, `SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
+      await run(client, "SELECT pg_advisory_xact_lock($1, hashtext(coalesce(current_schema(), '')))", [MIGRATION_LOCK_CLASS]);
+      await run(
+        client,
+        `CREATE TABLE IF NOT EXISTS ${POSTGRES_MIGRATIONS_TABLE} (
+           version    integer     PRIMARY KEY,
+           name       text        NOT NULL,
+           applied_at timestamptz NOT NULL DEFAULT now()
+         )`,
+      );
+      const { rows } = await run(client, `SELECT coalesce(max(version), 0) AS version FROM ${POSTGRES_MIGRATIONS_TABLE}`);
+      const from = Number((rows[0] as { version: number }).version);
+      if (from > migrations.length) {
+        throw new Error(
+          `the database has schema version ${from}, newer than this release knows (${migrations.length}); upgrade the service`,
+        );
+      }
+      for (const migration of migrations.slice(from)) {
+        await run(client, migration.sql);
+        await run(client, `INSERT INTO ${POSTGRES_MIGRATIONS_TABLE} (version, name) VALUES ($1, $2)`, [migration.version, migration.name]);
+      }
+      return { result: { from, to: migrations.length } };
+    },
+    (client) => run(client, 'BEGIN'),
+  );
 }

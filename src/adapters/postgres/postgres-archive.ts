@@ -3,20 +3,12 @@
 // statement (unnest of one array per column) in one transaction; the identity sequences moved
 // past the largest id written. A backup is pg_dump's: StoreBackup refuses.
 import type { Pool, PoolClient } from 'pg';
-import type {
-  ArchivedApiKey,
-  ArchivedIdempotencyRecord,
-  ArchivedPet,
-  ArchiveTable,
-  ArchiveWrite,
-  BackupOutcome,
-  StoreArchive,
-  StoreBackup,
-} from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import { sameContent } from '../shared/archive-record.js';
 import { INSERT_ORDER_LOCK } from './postgres-pet-repository.js';
 import { classifyPostgresError } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { inTransaction } from './in-transaction.js';
 
 type Row = Record<string, unknown>;
 
@@ -27,7 +19,7 @@ type Column = readonly [column: string, field: string, type: string];
  * The columns of pets this archive reads and writes, each as the ArchivedPet field it holds,
  * with its type. The only list of them here: a new column of pets (and field of Pet) is one more line.
  */
-const PET_COLUMNS: readonly (readonly [column: string, field: keyof ArchivedPet, type: string])[] = [
+const PET_COLUMNS: readonly (readonly [column: string, field: keyof domain.ArchivedPet, type: string])[] = [
   ['id', 'id', 'bigint'],
   ['name', 'name', 'text'],
   ['category_id', 'categoryId', 'bigint'],
@@ -54,14 +46,17 @@ const withIntegers = (row: Row, columns: readonly Column[]): Row => {
   return row;
 };
 
-const PETS: TableSpec<ArchivedPet> = {
-  table: 'pets',
-  columns: PET_COLUMNS,
+/** A table keyed by its identity column `id`, whose records are its rows with their int8 columns as numbers. */
+const identityTable = <R>(table: string, columns: readonly Column[]): TableSpec<R> => ({
+  table,
+  columns,
   key: ['id'],
   identity: true,
-  toRecord: (row) => withIntegers(row, PET_COLUMNS) as unknown as ArchivedPet,
-  toRow: (pet) => pet as unknown as Row,
-};
+  toRecord: (row) => withIntegers(row, columns) as unknown as R,
+  toRow: (record) => record as unknown as Row,
+});
+
+const PETS = identityTable<domain.ArchivedPet>('pets', PET_COLUMNS);
 
 const API_KEY_COLUMNS: readonly Column[] = [
   ['id', 'id', 'bigint'],
@@ -71,16 +66,9 @@ const API_KEY_COLUMNS: readonly Column[] = [
   ['created_at', 'createdAt', 'timestamptz'],
   ['revoked_at', 'revokedAt', 'timestamptz'],
 ];
-const API_KEYS: TableSpec<ArchivedApiKey> = {
-  table: 'api_keys',
-  columns: API_KEY_COLUMNS,
-  key: ['id'],
-  identity: true,
-  toRecord: (row) => withIntegers(row, API_KEY_COLUMNS) as unknown as ArchivedApiKey,
-  toRow: (key) => key as unknown as Row,
-};
+const API_KEYS = identityTable<domain.ArchivedApiKey>('api_keys', API_KEY_COLUMNS);
 
-const IDEMPOTENCY_RECORDS: TableSpec<ArchivedIdempotencyRecord> = {
+const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
   table: 'idempotency_keys',
   columns: [
     ['scope', 'scope', 'text'],
@@ -93,7 +81,7 @@ const IDEMPOTENCY_RECORDS: TableSpec<ArchivedIdempotencyRecord> = {
   ],
   key: ['scope', 'key'],
   identity: false,
-  toRecord: (row) => row as unknown as ArchivedIdempotencyRecord,
+  toRecord: (row) => row as unknown as domain.ArchivedIdempotencyRecord,
   // pg sends a JS object as JSON, but an array of them as a PostgreSQL array literal: as text, cast back.
   toRow: (record) => ({ ...record, pet: record.pet === null ? null : JSON.stringify(record.pet) }),
 };
@@ -101,7 +89,7 @@ const IDEMPOTENCY_RECORDS: TableSpec<ArchivedIdempotencyRecord> = {
 // Keys compare by code point, as SQLite's BINARY and the memory adapter do, whatever the database's collation.
 const sortable = (column: string, type: string) => (type === 'text' ? `${column} COLLATE "C"` : column);
 
-class PostgresArchiveTable<R> implements ArchiveTable<R> {
+class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
   private readonly selectFirst: string;
   private readonly selectAfter: string;
   private readonly insert: string;
@@ -140,7 +128,7 @@ class PostgresArchiveTable<R> implements ArchiveTable<R> {
     }
   }
 
-  async write(records: readonly R[]): Promise<ArchiveWrite<R>> {
+  async write(records: readonly R[]): Promise<domain.ArchiveWrite<R>> {
     if (records.length === 0) return { kind: 'written', written: 0 };
     const rows = records.map((record) => this.spec.toRow(record));
     const keyOf = (row: Row) => JSON.stringify(this.spec.key.map((field) => String(row[field])));
@@ -172,34 +160,21 @@ class PostgresArchiveTable<R> implements ArchiveTable<R> {
     return Number(rows[0]!.n);
   }
 
-  private async inTransaction(work: (client: PoolClient) => Promise<ArchiveWrite<R> & { rollback?: boolean }>): Promise<ArchiveWrite<R>> {
-    let client: PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (err) {
-      throw classifyPostgresError(err);
-    }
-    let failure: Error | undefined;
-    try {
-      await client.query('BEGIN');
+  private inTransaction(
+    work: (client: PoolClient) => Promise<domain.ArchiveWrite<R> & { rollback?: boolean }>,
+  ): Promise<domain.ArchiveWrite<R>> {
+    return inTransaction(this.pool, async (client) => {
       const { rollback, ...outcome } = await work(client);
-      await client.query(rollback === true ? 'ROLLBACK' : 'COMMIT');
-      return outcome as ArchiveWrite<R>;
-    } catch (err) {
-      failure = err instanceof Error ? err : new Error(String(err));
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw classifyPostgresError(err);
-    } finally {
-      client.release(failure);
-    }
+      return { result: outcome as domain.ArchiveWrite<R>, rollback: rollback === true };
+    });
   }
 }
 
 /** Every table of the database of a pool opened by openPostgresPool, for export, import and copy. */
-export class PostgresStoreArchive implements StoreArchive {
-  readonly pets: ArchiveTable<ArchivedPet>;
-  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
-  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+export class PostgresStoreArchive implements domain.StoreArchive {
+  readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
+  readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
+  readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
 
   constructor(private readonly pool: Pool) {
     this.pets = new PostgresArchiveTable(pool, PETS, true);
@@ -244,6 +219,6 @@ export class PostgresStoreArchive implements StoreArchive {
 }
 
 /** PostgreSQL's backups are pg_dump's (or the server's own base backups): this refuses, naming the tool. */
-export const postgresStoreBackup: StoreBackup = {
-  backup: async (): Promise<BackupOutcome> => ({ kind: 'unsupported', tool: 'pg_dump' }),
+export const postgresStoreBackup: domain.StoreBackup = {
+  backup: async (): Promise<domain.BackupOutcome> => ({ kind: 'unsupported', tool: 'pg_dump' }),
 };

@@ -4,24 +4,14 @@
 // server goes on reading and writing the file.
 import { renameSync, rmSync } from 'node:fs';
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
-import type {
-  ArchivedApiKey,
-  ArchivedIdempotencyRecord,
-  ArchivedPet,
-  ArchiveTable,
-  ArchiveWrite,
-  BackupOutcome,
-  Pet,
-  StoreArchive,
-  StoreBackup,
-} from '../../domain/index.js';
+import type * as domain from '../../domain/index.js';
 import { sameContent } from '../shared/archive-record.js';
 
 /**
  * The columns of pets this archive reads and writes, each as the ArchivedPet field it holds.
  * The only list of them here: a new column of pets (and field of Pet) is one more line.
  */
-const PET_COLUMNS: readonly (readonly [column: string, field: keyof ArchivedPet])[] = [
+const PET_COLUMNS: readonly (readonly [column: string, field: keyof domain.ArchivedPet])[] = [
   ['id', 'id'],
   ['name', 'name'],
   ['category_id', 'categoryId'],
@@ -42,15 +32,15 @@ interface TableSpec<R> {
   toRow(record: R): Row;
 }
 
-const PETS: TableSpec<ArchivedPet> = {
+const PETS: TableSpec<domain.ArchivedPet> = {
   table: 'pets',
   columns: PET_COLUMNS,
   key: ['id'],
-  toRecord: (row) => row as unknown as ArchivedPet,
+  toRecord: (row) => row as unknown as domain.ArchivedPet,
   toRow: (pet) => pet as unknown as Row,
 };
 
-const API_KEYS: TableSpec<ArchivedApiKey> = {
+const API_KEYS: TableSpec<domain.ArchivedApiKey> = {
   table: 'api_keys',
   columns: [
     ['id', 'id'],
@@ -66,11 +56,11 @@ const API_KEYS: TableSpec<ArchivedApiKey> = {
       ...row,
       createdAt: new Date(row['createdAt'] as number),
       revokedAt: row['revokedAt'] === null ? null : new Date(row['revokedAt'] as number),
-    }) as ArchivedApiKey,
+    }) as domain.ArchivedApiKey,
   toRow: (key) => ({ ...key, createdAt: key.createdAt.getTime(), revokedAt: key.revokedAt?.getTime() ?? null }),
 };
 
-const IDEMPOTENCY_RECORDS: TableSpec<ArchivedIdempotencyRecord> = {
+const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
   table: 'idempotency_keys',
   columns: [
     ['scope', 'scope'],
@@ -86,10 +76,10 @@ const IDEMPOTENCY_RECORDS: TableSpec<ArchivedIdempotencyRecord> = {
   toRecord: (row) =>
     ({
       ...row,
-      pet: row['pet'] === null ? null : (JSON.parse(row['pet'] as string) as Pet),
+      pet: row['pet'] === null ? null : (JSON.parse(row['pet'] as string) as domain.Pet),
       expiresAt: new Date(row['expiresAt'] as number),
       leaseExpiresAt: new Date(row['leaseExpiresAt'] as number),
-    }) as ArchivedIdempotencyRecord,
+    }) as domain.ArchivedIdempotencyRecord,
   toRow: (record) => ({
     ...record,
     pet: record.pet === null ? null : JSON.stringify(record.pet),
@@ -107,7 +97,7 @@ class Conflict<R> extends Error {
   }
 }
 
-class SqliteArchiveTable<R> implements ArchiveTable<R> {
+class SqliteArchiveTable<R> implements domain.ArchiveTable<R> {
   private readonly first: Statement<[number], Row>;
   private readonly after: Statement<unknown[], Row>;
   private readonly byKey: Statement<unknown[], Row>;
@@ -154,7 +144,7 @@ class SqliteArchiveTable<R> implements ArchiveTable<R> {
     return rows.map((row) => this.spec.toRecord(row));
   }
 
-  async write(records: readonly R[]): Promise<ArchiveWrite<R>> {
+  async write(records: readonly R[]): Promise<domain.ArchiveWrite<R>> {
     try {
       return { kind: 'written', written: this.writeAll(records) };
     } catch (err) {
@@ -169,10 +159,10 @@ class SqliteArchiveTable<R> implements ArchiveTable<R> {
 }
 
 /** Every table of a SQLite database opened by openSqliteDatabase, for export, import and copy. */
-export class SqliteStoreArchive implements StoreArchive {
-  readonly pets: ArchiveTable<ArchivedPet>;
-  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
-  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+export class SqliteStoreArchive implements domain.StoreArchive {
+  readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
+  readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
+  readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
 
   constructor(private readonly db: Database) {
     this.pets = new SqliteArchiveTable(db, PETS);
@@ -219,7 +209,7 @@ function checkIntegrity(file: string): void {
 }
 
 /** The online backup of a SQLite database: SQLite's backup API, page by page, while the server serves. */
-export class SqliteStoreBackup implements StoreBackup {
+export class SqliteStoreBackup implements domain.StoreBackup {
   constructor(private readonly db: Database) {}
 
   /**
@@ -229,7 +219,7 @@ export class SqliteStoreBackup implements StoreBackup {
    * write by another process between two steps would restart the backup from its first page,
    * and a busy server could keep it from ever finishing.
    */
-  async backup(file: string, progress?: (done: number, total: number) => void): Promise<BackupOutcome> {
+  async backup(file: string, progress?: (done: number, total: number) => void): Promise<domain.BackupOutcome> {
     const partial = `${file}.partial`;
     rmSync(partial, { force: true });
     let pages: number;
