@@ -5,7 +5,8 @@ import autocannon from 'autocannon';
 import type { LoadGenerator, LoadResult, LoadSpec } from './load.js';
 import { JSON_TYPE } from '../scenarios/scenarios.js';
 
-const percentile = (sorted: Float64Array, p: number): number =>
+/** The p-th percentile of `sorted` (nearest rank); NaN when it is empty. */
+export const percentile = (sorted: Float64Array, p: number): number =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The requests connection number n sends in turn: every connections-th of the list, built afresh (autocannon keeps state in them). */

@@ -18,6 +18,8 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor',
   'card-floor': 'card floor',
   'one-process': 'one process',
+  'events-off': 'events off',
+  jetstream: 'JetStream',
 };
 
 const rate = (o: Outcome | undefined): string =>

@@ -58,6 +58,14 @@ export const POSTGRES_WORKERS_TARGETS: Targets = {
   },
 };
 
+/**
+ * With --events: the creates of the project whose events are relayed to NATS JetStream, against
+ * the project's with no events at all (PETSTORE_EVENTS=off), in the same rounds.
+ */
+export const EVENTS_TARGET = { server: 'jetstream', of: 'events-off', least: 0.85 } as const satisfies ThroughputTarget & {
+  server: ServerName;
+};
+
 export interface Verdict {
   readonly met: boolean;
   /** Whether a throughput or latency target applies (else only the RSS and the failures are judged). */
