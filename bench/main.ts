@@ -8,7 +8,9 @@ import type { LoadGenerator } from './harness/load.js';
 import { describeMachine, machineLine } from './harness/machine.js';
 import { type BenchOptions, parseOptions } from './harness/options.js';
 import { runScenarios } from './harness/run-scenarios.js';
+import { type NatsServer, startNatsServer } from './harness/nats-server.js';
 import type { ServerCommand } from './harness/server-process.js';
+import { EVENTS_NOTE, eventsSummary, eventsTable } from './report/events-report.js';
 import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughputTable } from './report/report.js';
 import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './report/result-files.js';
 import { writeRunResults } from './report/run-results.js';
@@ -16,15 +18,45 @@ import { steadinessNote } from './report/steadiness.js';
 import { postgresRun } from './runs/postgres-run.js';
 import { runScaleCheck } from './runs/scale-check.js';
 import { type Scenario, SCENARIOS } from './scenarios/scenarios.js';
-import { TARGETS } from './scenarios/targets.js';
+import { EVENTS_TARGET, TARGETS } from './scenarios/targets.js';
 import { compileBaseline } from './servers/baseline-build.js';
-import { projectCommand, REFERENCE_SYNCHRONOUS, REFERENCES, referenceCommand, type ServerName } from './servers/servers.js';
+import {
+  type ProjectSetup,
+  projectCommand,
+  REFERENCE_SYNCHRONOUS,
+  REFERENCES,
+  referenceCommand,
+  type ServerName,
+} from './servers/servers.js';
 
-/** The name of a run's result files: only a complete one-process full run of the project is `latest`. */
+/** The name of a run's result files: only a complete one-process full run of the project is `latest`; one with --events is `events`. */
 function resultStem(options: BenchOptions, complete: boolean): string {
-  if (options.workers > 1) return `workers-${options.workers}`;
-  if (complete) return 'latest';
-  return options.mode === 'quick' ? 'quick' : 'partial';
+  const stem = options.workers > 1 ? `workers-${options.workers}` : complete ? 'latest' : options.mode === 'quick' ? 'quick' : 'partial';
+  if (!options.events) return stem;
+  return stem === 'latest' ? 'events' : `${stem}-events`;
+}
+
+/** With --events, the project twice more, on creates only: with no events, and with its events relayed to `nats`. */
+function eventsServers(root: string, project: ProjectSetup, database: (server: ServerName) => string, nats: NatsServer) {
+  const only = { scenarios: ['create'] };
+  return new Map<ServerName, ServerCommand>([
+    [
+      'events-off',
+      {
+        ...projectCommand(root, { ...project, database: database('events-off'), events: 'off' }),
+        ...only,
+        label: 'the project server, events off',
+      },
+    ],
+    [
+      'jetstream',
+      {
+        ...projectCommand(root, { ...project, database: database('jetstream'), events: nats }),
+        ...only,
+        label: 'the project server, events to JetStream',
+      },
+    ],
+  ]);
 }
 
 async function scenarioRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
@@ -48,7 +80,8 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   const names: ServerName[] = ['project', ...options.references];
   log(
     `${scenarios.length} scenarios × ${names.length} servers (${names.join(', ')}) × ${options.rounds} round(s) × ` +
-      `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections`,
+      `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections` +
+      (options.events ? '; on create, also the project with events off and with events to JetStream' : ''),
   );
   const baselineScript = compileBaseline(ROOT);
   const servers = new Map<ServerName, ServerCommand>([
@@ -58,29 +91,44 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
       referenceCommand(reference, ROOT, baselineScript, database(reference)),
     ]),
   ]);
-  const results = await runScenarios(scenarios, servers, settings, log);
-  const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names)];
-  log(`\n${tables.map(textTable).join('\n\n')}${steadinessNote(results)}${caveatNote(generator)}`);
+  const nats = options.events ? await startNatsServer(workDir) : undefined;
+  try {
+    if (nats !== undefined) {
+      log(`nats-server ${nats.version} with JetStream on ${nats.url}, its store in a temp folder`);
+      for (const [name, command] of eventsServers(ROOT, project, database, nats)) servers.set(name, command);
+    }
+    const results = await runScenarios(scenarios, servers, settings, log);
+    const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names)];
+    if (nats !== undefined) tables.push(eventsTable(results));
+    const note = nats === undefined ? undefined : EVENTS_NOTE;
+    log(
+      `\n${tables.map(textTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${steadinessNote(results)}${caveatNote(generator)}`,
+    );
 
-  // Only a full run of every scenario and every reference, with one server process, replaces the figures and the chart of the documentation.
-  const complete =
-    options.mode === 'full' &&
-    scenarios.length === SCENARIOS.length &&
-    options.references.length === REFERENCES.length &&
-    options.workers === 1;
-  const stem = resultStem(options, complete);
-  writeRunResults({
-    stem,
-    chartPath: complete ? 'docs/performance.svg' : `bench/results/${stem}.svg`,
-    subtitlePrefix: '',
-    options,
-    generator,
-    settings: { sqliteSynchronous: synchronous },
-    targets: TARGETS,
-    names,
-    tables,
-    results,
-  });
+    // Only a full run of every scenario and every reference, with one server process, replaces the figures and the chart of the documentation.
+    const complete =
+      options.mode === 'full' &&
+      scenarios.length === SCENARIOS.length &&
+      options.references.length === REFERENCES.length &&
+      options.workers === 1;
+    const stem = resultStem(options, complete);
+    writeRunResults({
+      stem,
+      chartPath: stem === 'latest' ? 'docs/performance.svg' : `bench/results/${stem}.svg`,
+      subtitlePrefix: '',
+      options,
+      generator,
+      settings: { sqliteSynchronous: synchronous, ...(nats !== undefined && { natsServer: nats.version }) },
+      ...(note !== undefined && { note }),
+      targets: nats === undefined ? TARGETS : { ...TARGETS, events: EVENTS_TARGET },
+      names,
+      tables,
+      results,
+      ...(nats !== undefined && { extra: { events: eventsSummary(results) } }),
+    });
+  } finally {
+    await nats?.stop();
+  }
 }
 
 async function scaleRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {

@@ -6,6 +6,10 @@ type OpenSqliteDatabase = typeof import('../../src/adapters/sqlite/open-sqlite-d
 
 const COMPILED = new URL('../../dist/adapters/sqlite/open-sqlite-database.js', import.meta.url);
 const STATUSES = ['available', 'pending', 'sold'] as const;
+
+/** The status pet `id` is seeded with: the statuses take turns (postgres-databases.ts seeds PostgreSQL alike). */
+export const seededStatus = (id: number): (typeof STATUSES)[number] => STATUSES[id % STATUSES.length]!;
+
 const NAMES = ['Rex', 'Tom', 'Felix', 'Bella', 'Luna', 'Max', 'Milo', 'Coco', 'Kiwi', 'Nala'] as const;
 
 /** Seeds `path` (a new file) with pets 1..count, statuses taking turns; returns the seconds it took. */
@@ -21,7 +25,7 @@ export async function seedPets(path: string, count: number): Promise<number> {
     if (existing.n !== 0) throw new Error(`${path} already holds ${existing.n} pets`);
     const insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, ?, ?)');
     db.transaction(() => {
-      for (let i = 1; i <= count; i++) insert.run(`${NAMES[i % NAMES.length]} ${i}`, (i % 50) + 1, STATUSES[i % 3]);
+      for (let i = 1; i <= count; i++) insert.run(`${NAMES[i % NAMES.length]} ${i}`, (i % 50) + 1, seededStatus(i));
     })();
     const { max } = db.prepare('SELECT max(id) AS max FROM pets').get() as { max: number };
     if (max !== count) throw new Error(`seeded ids end at ${max}, not ${count}`);

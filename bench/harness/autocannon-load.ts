@@ -3,16 +3,19 @@
 // milliseconds, too coarse at 1-2 ms).
 import autocannon from 'autocannon';
 import type { LoadGenerator, LoadResult, LoadSpec } from './load.js';
+import { JSON_TYPE } from '../scenarios/scenarios.js';
 
-const percentile = (sorted: Float64Array, p: number): number =>
+/** The p-th percentile of `sorted` (nearest rank); NaN when it is empty. */
+export const percentile = (sorted: Float64Array, p: number): number =>
   sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** The requests connection number n sends in turn: every connections-th of the list, built afresh (autocannon keeps state in them). */
 function requestsFor(spec: LoadSpec, connection: number): autocannon.Request[] {
   const mine =
     spec.requests.length < spec.connections ? spec.requests : spec.requests.filter((_, i) => i % spec.connections === connection);
-  const json = { ...spec.headers, 'content-type': 'application/json' };
-  return mine.map(({ method, path, body }) => (body === undefined ? { method, path } : { method, path, body, headers: json }));
+  return mine.map(({ method, path, body, contentType = JSON_TYPE }) =>
+    body === undefined ? { method, path } : { method, path, body, headers: { ...spec.headers, 'content-type': contentType } },
+  );
 }
 
 async function runAutocannon(spec: LoadSpec): Promise<LoadResult> {

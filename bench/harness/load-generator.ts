@@ -8,7 +8,7 @@ import type { LoadGenerator } from './load.js';
 import { wrkGenerator } from './wrk-load.js';
 
 /** The path of `program` in one of the folders of PATH, as the shell would find it. */
-function onPath(program: string): string | undefined {
+export function onPath(program: string): string | undefined {
   for (const dir of (process.env['PATH'] ?? '').split(':').filter((d) => d !== '')) {
     try {
       accessSync(join(dir, program), constants.X_OK);

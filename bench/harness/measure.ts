@@ -1,6 +1,7 @@
 // One scenario on one server: start it alone, prepare, warm up, measure under load with
 // its peak RSS, stop it. Each measurement has the machine to itself with the load generator.
 import { measureCpuUse, waitForQuiet } from './cpu-use.js';
+import { type EventDelays, startEventProbe } from './event-probe.js';
 import type { LoadGenerator } from './load.js';
 import { type PostgresActivity, watchPostgres } from './postgres-activity.js';
 import type { Scenario } from '../scenarios/scenarios.js';
@@ -24,6 +25,8 @@ export interface Measurement {
   readonly disturbed: boolean;
   /** On PostgreSQL: what its backends waited on, and its CPU use (not counted in othersCpuPercent). */
   readonly postgres?: PostgresActivity;
+  /** With events to NATS, on creates: the probe's delays from 201 to stream, and the nats-server's CPU (not counted in othersCpuPercent). */
+  readonly events?: EventDelays;
 }
 
 /** Other processes' CPU use, in % of one CPU, above which a measurement counts as disturbed. */
@@ -71,13 +74,18 @@ export async function measure(
     await load(settings.warmupSeconds);
     const rss = samplePeakRss(server.pid);
     const watch = command.postgresUrl === undefined ? undefined : await watchPostgres(command.postgresUrl);
+    const probe =
+      command.nats === undefined || scenario.kind !== 'create'
+        ? undefined
+        : await startEventProbe(server.origin, AUTH_HEADERS, command.nats);
     const cpu = measureCpuUse(server.pid);
     const result = await load(settings.durationSeconds);
     const cpuUse = cpu.stop(result.generatorCpuSeconds);
     const postgres = await watch?.stop();
+    const events = await probe?.stop();
     const peak = await rss.stop();
-    // PostgreSQL's own processes are part of the work measured, not a disturbance from outside.
-    const othersPercent = Math.max(0, cpuUse.othersPercent - (postgres?.cpuPercent ?? 0));
+    // PostgreSQL's and nats-server's own processes are part of the work measured, not a disturbance from outside.
+    const othersPercent = Math.max(0, cpuUse.othersPercent - (postgres?.cpuPercent ?? 0) - (events?.natsCpuPercent ?? 0));
     return {
       measured: {
         requestsPerSecond: result.requestsPerSecond,
@@ -91,6 +99,7 @@ export async function measure(
         serverCpuMicrosPerRequest: (cpuUse.serverPercent / 100) * (1e6 / result.requestsPerSecond),
         disturbed: othersPercent > DISTURBED_PERCENT,
         ...(postgres !== undefined && { postgres }),
+        ...(events !== undefined && { events }),
       },
     };
   } finally {

@@ -24,6 +24,8 @@ export interface BenchOptions {
   readonly workers: number;
   /** A postgres:// URL: run the scenarios on PostgreSQL, in databases the bench creates on that server (absent: SQLite). */
   readonly database?: string;
+  /** Also measure creates with the project's events off and relayed to NATS JetStream, in the same rounds (--events). */
+  readonly events: boolean;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -34,7 +36,7 @@ export const USAGE = `npm run bench -- [options]
   --duration=S         measured whole seconds per scenario (default 8)  env BENCH_DURATION
   --warmup=S           unmeasured warm-up whole seconds (default 2)     env BENCH_WARMUP
   --connections=N      concurrent connections of wrk (default 32)       env BENCH_CONNECTIONS
-  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create);
+  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create, patch-status);
                        a partial run writes bench/results/partial.* and leaves the docs alone
   --references=R,R     the references measured beside the project (default all: baseline,koa-floor,card-floor);
                        fewer make a shorter, partial run                env BENCH_REFERENCES
@@ -51,7 +53,14 @@ export const USAGE = `npm run bench -- [options]
                        pg_stat_activity is sampled every 20 ms while each server is measured (waits on the
                        advisory lock, on the WAL flush). With --workers=N, the project with one process runs
                        in the same rounds, and the project's figures are divided by its own. Writes bench/results/postgres.*
-                       (postgres-workers-N.* with --workers) and leaves the docs alone; not with --scale  env BENCH_DB`;
+                       (postgres-workers-N.* with --workers) and leaves the docs alone; not with --scale  env BENCH_DB
+  --events             the change events' cost: in the rounds of create, the project twice more, with PETSTORE_EVENTS=off
+                       and with PETSTORE_NATS_URL set to a nats-server -js the bench starts on a free port of 127.0.0.1
+                       with a temp store (removed at the end); reports both creates/s and their ratio (target: JetStream
+                       ≥ 0.85 × events off), and, from a probe making one create every 20 ms while JetStream is measured,
+                       the delay from each 201 to its event on petstore.pet.created (p50, p99, probes never seen).
+                       Nothing else changes; writes bench/results/*-events.* (events.* for a full run) and leaves
+                       the docs alone; SQLite only (not with --db or --scale)`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
 export function positive(name: string, text: string | undefined, fallback: number): number {
@@ -84,7 +93,21 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     if (match === null) throw new Error(`unknown argument "${arg}"\n${USAGE}`);
     flags.set(match[1]!, match[2] ?? '');
   }
-  const known = ['quick', 'scale', 'pets', 'duration', 'warmup', 'connections', 'only', 'references', 'rounds', 'workers', 'db', 'help'];
+  const known = [
+    'quick',
+    'scale',
+    'pets',
+    'duration',
+    'warmup',
+    'connections',
+    'only',
+    'references',
+    'rounds',
+    'workers',
+    'db',
+    'events',
+    'help',
+  ];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
   if (flags.has('help')) throw new Error(USAGE);
   if (flags.has('quick') && flags.has('scale')) throw new Error('--quick and --scale are two different runs; pick one');
@@ -105,6 +128,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
 
   const mode: BenchMode = flags.has('quick') ? 'quick' : flags.has('scale') ? 'scale' : 'full';
   if (database !== undefined && mode === 'scale') throw new Error('--db runs the scenarios only: not with --scale');
+  const events = flags.has('events');
+  if (events && (database !== undefined || mode === 'scale'))
+    throw new Error('--events measures creates on SQLite: not with --db or --scale');
+  if (events && only.length > 0 && !only.includes('create')) throw new Error('--events measures the create scenario: add it to --only');
   const quick = mode === 'quick';
   return {
     mode,
@@ -118,5 +145,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     references,
     workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
     ...(database !== undefined && { database }),
+    events,
   };
 }

@@ -1,6 +1,7 @@
 // One scenario on several servers in alternating rounds (A, B, C, D, A, B, C, D…), measured
 // again when other processes disturbed too many rounds, and the median of each side reported.
 import { measure, type LoadSettings, type Measurement, type Outcome } from './measure.js';
+import { describeDelays, pooledDelays } from './event-probe.js';
 import { describeActivity, pooledActivity } from './postgres-activity.js';
 import type { Scenario } from '../scenarios/scenarios.js';
 import type { ServerCommand } from './server-process.js';
@@ -27,7 +28,8 @@ const describe = (outcome: Outcome): string => {
     `server CPU ${m.serverCpuPercent.toFixed(0)}% (${m.serverCpuMicrosPerRequest.toFixed(0)} µs/request), RSS ${m.peakRssMb.toFixed(0)} MB, ` +
     `load generator ${m.generatorCpuPercent.toFixed(0)}%, other processes ${m.othersCpuPercent.toFixed(0)}%${m.disturbed ? ' (disturbed)' : ''}` +
     (m.failures > 0 ? `, ${m.failures} FAILED requests` : '') +
-    (m.postgres === undefined ? '' : `\n${' '.repeat(40)}${describeActivity(m.postgres)}`)
+    (m.postgres === undefined ? '' : `\n${' '.repeat(40)}${describeActivity(m.postgres)}`) +
+    (m.events === undefined ? '' : `\n${' '.repeat(40)}${describeDelays(m.events)}`)
   );
 };
 
@@ -42,7 +44,7 @@ export function median(values: readonly number[]): number {
  * The median of each figure over a side's undisturbed rounds, or over all of them when none
  * was undisturbed (then marked disturbed): the machine's swings move the middle round least.
  * The peak RSS is the highest of every round, and the failures their sum; PostgreSQL's activity
- * is pooled over the same rounds as the medians.
+ * and the event probes' delays are pooled over the same rounds as the medians.
  */
 export function medianOf(outcomes: readonly Outcome[]): Outcome {
   const measured = outcomes.flatMap((o) => ('measured' in o ? [o.measured] : []));
@@ -51,6 +53,7 @@ export function medianOf(outcomes: readonly Outcome[]): Outcome {
   const kept = clean.length > 0 ? clean : measured;
   const middle = (pick: (m: Measurement) => number): number => median(kept.map(pick));
   const postgres = pooledActivity(kept.flatMap((m) => (m.postgres === undefined ? [] : [m.postgres])));
+  const events = pooledDelays(kept.flatMap((m) => (m.events === undefined ? [] : [m.events])));
   return {
     measured: {
       requestsPerSecond: middle((m) => m.requestsPerSecond),
@@ -64,6 +67,7 @@ export function medianOf(outcomes: readonly Outcome[]): Outcome {
       failures: measured.reduce((n, m) => n + m.failures, 0),
       disturbed: clean.length === 0,
       ...(postgres !== undefined && { postgres }),
+      ...(events !== undefined && { events }),
     },
   };
 }

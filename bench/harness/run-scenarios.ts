@@ -19,7 +19,7 @@ export interface ScenarioResult {
   readonly verdict?: Verdict;
 }
 
-/** `servers` in the order they take turns in each round. */
+/** `servers` in the order they take turns in each round; a server that names its scenarios takes part in those only. */
 export async function runScenarios(
   scenarios: readonly Scenario[],
   servers: ReadonlyMap<ServerName, ServerCommand>,
@@ -29,7 +29,8 @@ export async function runScenarios(
 ): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios) {
-    const sides = [...(await measureInRounds(scenario, servers, settings, log))];
+    const taking = new Map([...servers].filter(([, command]) => command.scenarios?.includes(scenario.id) ?? true));
+    const sides = [...(await measureInRounds(scenario, taking, settings, log))];
     const medians = Object.fromEntries(sides.map(([name, side]) => [name, side.median]));
     const rounds = Object.fromEntries(sides.map(([name, side]) => [name, side.rounds]));
     const verdict = judge(scenario.id, scenario.kind, medians, targets);

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { processTree } from './cpu-use.js';
+import type { NatsTarget } from './event-probe.js';
 
 export interface ServerCommand {
   readonly label: string;
@@ -17,6 +18,10 @@ export interface ServerCommand {
   readonly stdoutFile?: string;
   /** The postgres:// URL of the database it works on, whose backends are watched while it is measured (postgres-activity.ts). */
   readonly postgresUrl?: string;
+  /** The nats-server it publishes its change events to: probed while it is measured on creates (event-probe.ts). */
+  readonly nats?: NatsTarget;
+  /** The only scenarios it is measured in, by id (every scenario when absent). */
+  readonly scenarios?: readonly string[];
 }
 
 export interface RunningServer {

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { LoadGenerator, LoadResult, LoadSpec } from './load.js';
-import type { BenchRequest } from '../scenarios/scenarios.js';
+import { type BenchRequest, JSON_TYPE } from '../scenarios/scenarios.js';
 
 const SCRIPT = new URL('./wrk-requests.lua', import.meta.url).pathname;
 const RESULT_MARK = 'BENCH-RESULT ';
@@ -25,11 +25,11 @@ interface WrkReport {
   readonly cpuTicks: number;
 }
 
-/** One request a line, as wrk-requests.lua reads them: "METHOD PATH" or "METHOD PATH BODY". */
-function requestLine({ method, path, body }: BenchRequest): string {
-  if (/\s/.test(path) || (body !== undefined && /[\r\n]/.test(body)))
+/** One request a line, as wrk-requests.lua reads them: "METHOD PATH" or "METHOD PATH CONTENT-TYPE BODY". */
+export function requestLine({ method, path, body, contentType = JSON_TYPE }: BenchRequest): string {
+  if (/\s/.test(path) || /\s/.test(contentType) || (body !== undefined && /[\r\n]/.test(body)))
     throw new Error(`a request wrk cannot be given in one line: ${method} ${path}`);
-  return body === undefined ? `${method} ${path}` : `${method} ${path} ${body}`;
+  return body === undefined ? `${method} ${path}` : `${method} ${path} ${contentType} ${body}`;
 }
 
 /** wrk's arguments, `origin` and `requestsFile` as given (the log shows them as placeholders). */

@@ -1,22 +1,32 @@
 -- The wrk script of the bench (bench/harness/wrk-load.ts runs it): sends a scenario's requests in the
--- order of the file the bench wrote, one a line ("METHOD PATH" or "METHOD PATH JSON-BODY"),
--- again from the first after the last; at the end prints one line "BENCH-RESULT {json}".
--- With one thread (-t1) the sequence is the same for every server, whichever connection sends.
+-- order of the file the bench wrote, one a line ("METHOD PATH", or "METHOD PATH CONTENT-TYPE BODY"
+-- for a request with a body), again from the first after the last; at the end prints one line
+-- "BENCH-RESULT {json}". With one thread (-t1) the sequence is the same for every server,
+-- whichever connection sends.
 
 local requests = {}
 local sent = 0
 
 -- Formatted once here, so that request() costs a table lookup while wrk measures.
 function init(args)
-  local json_headers = {}
-  for name, value in pairs(wrk.headers) do json_headers[name] = value end
-  json_headers["Content-Type"] = "application/json"
+  -- wrk's headers (the Authorization header) with each Content-Type the requests name, made once per type.
+  local typed_headers = {}
+  local function headers_with(content_type)
+    if typed_headers[content_type] == nil then
+      local headers = {}
+      for name, value in pairs(wrk.headers) do headers[name] = value end
+      headers["Content-Type"] = content_type
+      typed_headers[content_type] = headers
+    end
+    return typed_headers[content_type]
+  end
   for line in io.lines(args[1]) do
-    local method, path, body = line:match("^(%u+) (%S+) ?(.*)$")
-    if body == "" then
+    local method, path, rest = line:match("^(%u+) (%S+) ?(.*)$")
+    if rest == "" then
       requests[#requests + 1] = wrk.format(method, path, wrk.headers)
     else
-      requests[#requests + 1] = wrk.format(method, path, json_headers, body)
+      local content_type, body = rest:match("^(%S+) (.*)$")
+      requests[#requests + 1] = wrk.format(method, path, headers_with(content_type), body)
     end
   end
 end

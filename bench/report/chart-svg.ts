@@ -15,6 +15,8 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   'koa-floor': '#e0b469',
   'card-floor': '#6aa86e',
   'one-process': '#7fa7d9',
+  'events-off': '#9b8fc9',
+  jetstream: '#c9798f',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
@@ -22,6 +24,8 @@ const LEGEND: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor (baseline in Koa)',
   'card-floor': 'card floor (baseline behind Koa + @koa/router)',
   'one-process': 'project, one process',
+  'events-off': 'project, PETSTORE_EVENTS=off',
+  jetstream: 'project, events to NATS JetStream',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -18,6 +18,8 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   'koa-floor': 'Koa floor',
   'card-floor': 'card floor',
   'one-process': 'one process',
+  'events-off': 'events off',
+  jetstream: 'JetStream',
 };
 
 const rate = (o: Outcome | undefined): string =>
@@ -44,7 +46,9 @@ const verdict = (r: ScenarioResult): string =>
   (r.verdict === undefined
     ? '— (not judged: a server it needs was not measured)'
     : r.verdict.met
-      ? 'yes'
+      ? r.verdict.speedJudged
+        ? 'yes'
+        : 'no speed target (RSS, no failure: yes)'
       : `no: ${r.verdict.misses.join(', ')}`) + disturbed(...Object.values(r.medians));
 
 /** Every server but the project: the references the tables divide the project's figures by, unless told fewer. */

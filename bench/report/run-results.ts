@@ -27,6 +27,8 @@ export interface RunResults {
   readonly names: readonly ServerName[];
   readonly tables: readonly Table[];
   readonly results: readonly ScenarioResult[];
+  /** Figures of the run beyond the scenarios' (the events' with --events), written after them. */
+  readonly extra?: Readonly<Record<string, unknown>>;
 }
 
 export function writeRunResults(run: RunResults): void {
@@ -49,6 +51,7 @@ export function writeRunResults(run: RunResults): void {
       // Per scenario, how much the same server's CPU per request moved between rounds (steadiness.ts).
       steadiness: steadiness(run.results),
       scenarios: run.results,
+      ...run.extra,
     }),
     [`bench/results/${run.stem}.md`]: `${run.tables.map(markdownTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${steadinessNote(run.results)}${caveatNote(generator)}\n`,
     [run.chartPath]: throughputChart(run.results, run.names, subtitle),

@@ -1,11 +1,16 @@
 // The servers under test: the compiled project in production mode, and the references it is
 // measured against, each the baseline's own handler (bench/servers/baseline-server.ts) served another way.
 import { join } from 'node:path';
+import type { NatsTarget } from '../harness/event-probe.js';
 import type { ServerCommand } from '../harness/server-process.js';
 
 export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
-/** `one-process`: the project itself with one process, measured beside its workers (--db --workers=N). */
-export type ServerName = 'project' | ReferenceName | 'one-process';
+/**
+ * `one-process`: the project itself with one process, measured beside its workers (--db --workers=N).
+ * `events-off` and `jetstream`: the project with PETSTORE_EVENTS=off, and with its events relayed to
+ * NATS JetStream, measured on creates beside the others (--events).
+ */
+export type ServerName = 'project' | ReferenceName | 'one-process' | 'events-off' | 'jetstream';
 /** What the project's figures are divided by. */
 export type ComparedName = Exclude<ServerName, 'project'>;
 
@@ -38,20 +43,33 @@ export interface ProjectSetup {
   readonly logFile: string;
   /** PETSTORE_WORKERS (1 when absent). */
   readonly workers?: number;
+  /**
+   * Its change events: `off` (PETSTORE_EVENTS=off: none recorded), or relayed to this nats-server's
+   * JetStream (PETSTORE_NATS_URL). Absent: the default, recorded in the outbox and relayed nowhere.
+   */
+  readonly events?: 'off' | NatsTarget;
 }
 
 /**
  * The project at its default configuration but for the database and the key: its log level
  * stays `info`, so the request log line of every request is written while it is measured.
  */
-export function projectCommand(root: string, { database, logFile, workers = 1 }: ProjectSetup): ServerCommand {
+export function projectCommand(root: string, { database, logFile, workers = 1, events }: ProjectSetup): ServerCommand {
   return {
     label: 'the project server',
     cwd: root,
     nodeArgs: [join(root, 'dist/main.js')],
-    env: { PETSTORE_DB: database, PETSTORE_API_KEYS: BENCH_API_KEY, NODE_ENV: 'production', PETSTORE_WORKERS: String(workers) },
+    env: {
+      PETSTORE_DB: database,
+      PETSTORE_API_KEYS: BENCH_API_KEY,
+      NODE_ENV: 'production',
+      PETSTORE_WORKERS: String(workers),
+      ...(events === 'off' && { PETSTORE_EVENTS: 'off' }),
+      ...(typeof events === 'object' && { PETSTORE_NATS_URL: events.url }),
+    },
     stdoutFile: logFile,
     ...(isPostgresUrl(database) && { postgresUrl: database }),
+    ...(typeof events === 'object' && { nats: events }),
   };
 }
 
