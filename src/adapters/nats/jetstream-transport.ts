@@ -44,13 +44,21 @@ export class JetStreamTransport implements EventTransport {
     if (events.length === 0) return;
     try {
       const client = await this.client();
-      for (const event of events) {
-        await client.publish(event.type, cloudEventJson(event, this.source), {
-          msgID: event.id,
-          timeout: JETSTREAM_TIMEOUT_MS,
-          // An event whose subject another stream holds is refused, not kept elsewhere.
-          expect: { streamName: this.stream },
-        });
+      // A wave at a time, its publications in flight together: one connection delivers them in
+      // the order they were sent, and a pet's next event waits for the wave that acknowledged
+      // the one before it, so that no failure can leave a later event of a pet stored before an
+      // earlier one.
+      for (const wave of inWaves(events)) {
+        await Promise.all(
+          wave.map((event) =>
+            client.publish(event.type, cloudEventJson(event, this.source), {
+              msgID: event.id,
+              timeout: JETSTREAM_TIMEOUT_MS,
+              // An event whose subject another stream holds is refused, not kept elsewhere.
+              expect: { streamName: this.stream },
+            }),
+          ),
+        );
       }
     } catch (fault) {
       // The stream may be what failed (deleted by an operator): the next try checks it again.
@@ -98,4 +106,16 @@ export async function openJetStreamTransport(options: JetStreamTransportOptions)
     });
   }
   return transport;
+}
+
+/** `events` in waves that hold at most one event of each pet, every wave in outbox order. */
+export function inWaves(events: readonly PetEvent[]): PetEvent[][] {
+  const waves: PetEvent[][] = [];
+  const seen = new Map<number, number>();
+  for (const event of events) {
+    const wave = seen.get(event.petId) ?? 0;
+    seen.set(event.petId, wave + 1);
+    (waves[wave] ??= []).push(event);
+  }
+  return waves;
 }

@@ -28,6 +28,7 @@ export interface EventRelayOptions {
   readonly leaseMs?: number;
   readonly pruneEveryMs?: number;
   readonly maxBackoffMs?: number;
+  readonly wakeDelayMs?: number;
 }
 
 /** A relay started by {@link startEventRelay}. */
@@ -38,19 +39,37 @@ export interface RunningEventRelay {
   stop(): Promise<void>;
 }
 
-/** The default timings: a poll every second, a lease of ten, pruning every minute, back-off up to 30 s. */
-export const RELAY_TIMINGS = { pollMs: 1000, leaseMs: 10_000, pruneEveryMs: 60_000, maxBackoffMs: 30_000 } as const;
+/**
+ * The default timings: a poll every second, a lease of ten, pruning every minute, back-off up
+ * to 30 s, and a wake-up answered 50 ms later, so that the events of a burst of changes share
+ * one round (and its writes to the outbox) rather than each paying its own.
+ */
+export const RELAY_TIMINGS = { pollMs: 1000, leaseMs: 10_000, pruneEveryMs: 60_000, maxBackoffMs: 30_000, wakeDelayMs: 50 } as const;
 
 /** Starts the relay: it watches the outbox, then runs its first round at once. */
 export async function startEventRelay(options: EventRelayOptions): Promise<RunningEventRelay> {
   const { outbox, relay, clock, holder, retentionMs, report, duties = [] } = options;
-  const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs } = { ...RELAY_TIMINGS, ...options };
+  const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs } = { ...RELAY_TIMINGS, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let timerAt = Number.POSITIVE_INFINITY;
   let round: Promise<void> | undefined;
   let again = false;
   let refusals = 0;
   let prunedAt = 0;
+  let dutiesAt = Number.NEGATIVE_INFINITY;
+  let heldUntil = 0;
+  let triedAt = Number.NEGATIVE_INFINITY;
+
+  // The lease is renewed once a third of it has passed, and sought at most once a poll: each
+  // is a write to the database, which a round per wake-up would otherwise make every time.
+  const leading = async (now: number): Promise<boolean> => {
+    if (now < heldUntil - (leaseMs * 2) / 3) return true;
+    if (now >= heldUntil && now - triedAt < pollMs) return false;
+    triedAt = now;
+    heldUntil = (await outbox.lease(holder, new Date(now), leaseMs)) ? now + leaseMs : 0;
+    return heldUntil > 0;
+  };
 
   // Every pass until none is left, or a transport refuses.
   const relayAll = async (): Promise<void> => {
@@ -68,19 +87,31 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
 
   const oneRound = async (): Promise<void> => {
     const now = clock.now();
-    if (!(await outbox.lease(holder, now, leaseMs))) return;
+    if (!(await leading(now.getTime()))) return;
     await relayAll();
-    for (const duty of duties) await duty(now);
+    // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups'.
+    if (now.getTime() - dutiesAt >= pollMs) {
+      dutiesAt = now.getTime();
+      for (const duty of duties) await duty(now);
+    }
     if (now.getTime() - prunedAt >= pruneEveryMs) {
       prunedAt = now.getTime();
       await outbox.prune(new Date(now.getTime() - retentionMs));
     }
   };
 
-  const schedule = (): void => {
+  // A round in `delayMs`, unless one is due sooner already.
+  const scheduleIn = (delayMs: number): void => {
     if (stopped) return;
-    const delay = refusals === 0 ? pollMs : Math.min(maxBackoffMs, pollMs * 2 ** refusals);
-    timer = setTimeout(run, delay);
+    const at = Date.now() + delayMs;
+    if (timer !== undefined && timerAt <= at) return;
+    clearTimeout(timer);
+    timerAt = at;
+    timer = setTimeout(() => {
+      timer = undefined;
+      timerAt = Number.POSITIVE_INFINITY;
+      run();
+    }, delayMs);
     // The relay alone never keeps a process alive.
     timer.unref();
   };
@@ -91,28 +122,25 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
       again = true;
       return;
     }
-    clearTimeout(timer);
     round = oneRound()
       .catch((fault: unknown) => report.fault(fault))
       .finally(() => {
         round = undefined;
-        if (again && refusals === 0) {
-          again = false;
-          run();
-        } else {
-          again = false;
-          schedule();
-        }
+        const woken = again && refusals === 0;
+        again = false;
+        scheduleIn(woken ? wakeDelayMs : refusals === 0 ? pollMs : Math.min(maxBackoffMs, pollMs * 2 ** refusals));
       });
   }
 
   // A recorded event wakes the relay, unless a transport is refusing: then the back-off holds.
   const unwatch = await outbox.watch(() => {
-    if (refusals === 0) run();
+    if (refusals > 0) return;
+    if (round !== undefined) again = true;
+    else scheduleIn(wakeDelayMs);
   });
   run();
   return {
-    wake: run,
+    wake: () => scheduleIn(0),
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

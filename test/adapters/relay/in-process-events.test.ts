@@ -1,0 +1,87 @@
+// The change events as an app that embeds the store hears them: subscribed in the process,
+// relayed by the same relay as the broker's, at least once and in each pet's commit order;
+// a change that does not happen makes no event.
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { inWaves } from '../../../src/adapters/nats/jetstream-transport.js';
+import { createPetStore, type PetStore } from '../../../src/composition/pet-store.js';
+import { IdempotencyKey, NewPet, type PetEvent, PetPatch } from '../../../src/domain/index.js';
+
+const decoded = <A>(result: E.Either<unknown, A>): A => {
+  if (E.isLeft(result)) throw new Error('test value does not decode');
+  return result.right;
+};
+
+async function eventually(check: () => boolean, what: string, attempts = 200): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect.fail(`never happened: ${what}`);
+}
+
+describe('change events, subscribed in the process', () => {
+  let store: PetStore;
+  beforeEach(async () => {
+    store = await createPetStore({ db: 'memory' });
+  });
+  afterEach(() => store.close());
+
+  it('hears created, updated and deleted in commit order, and nothing for changes that did not happen', async () => {
+    const heard: PetEvent[] = [];
+    store.events.subscribe((event) => void heard.push(event));
+    const { useCases } = store;
+    const pet = decoded(await useCases.createPet(decoded(NewPet.decode({ name: 'Rex', categoryId: 1 })))());
+    const patch = decoded(PetPatch.decode({ status: 'pending' }));
+    const updated = decoded(await useCases.updatePet({ id: pet.id, patch, expected: 'any' })());
+    // The same status again changes nothing, and a stale If-Match is refused: neither is an event.
+    decoded(await useCases.updatePet({ id: pet.id, patch, expected: 'any' })());
+    expect(E.isLeft(await useCases.updatePet({ id: pet.id, patch: decoded(PetPatch.decode({ name: 'Max' })), expected: [1] })())).to.equal(
+      true,
+    );
+    decoded(await useCases.deletePet({ id: pet.id, expected: 'any' })());
+
+    await eventually(() => heard.length >= 3, 'three events heard');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard.map(({ type, petId, data }) => ({ type, petId, data }))).to.deep.equal([
+      { type: 'petstore.pet.created', petId: pet.id, data: pet },
+      { type: 'petstore.pet.updated', petId: pet.id, data: updated.pet },
+      { type: 'petstore.pet.deleted', petId: pet.id, data: { id: pet.id } },
+    ]);
+  });
+
+  it('hears an idempotent create once, however often it is replayed', async () => {
+    const heard: PetEvent[] = [];
+    store.events.subscribe((event) => void heard.push(event));
+    const request = {
+      scope: 'key-test',
+      key: decoded(IdempotencyKey.decode('replayed-key-1')),
+      newPet: decoded(NewPet.decode({ name: 'Once', categoryId: 2 })),
+    };
+    for (let i = 0; i < 3; i++) expect(E.isRight(await store.useCases.createPetOnce(request)())).to.equal(true);
+    await eventually(() => heard.length >= 1, 'the created event');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard.map((event) => event.type)).to.deep.equal(['petstore.pet.created']);
+  });
+
+  it('hands an event again, with the same id, to a subscriber that rejected it', async function () {
+    // The relay backs off after a refusal: 2 s before the second try.
+    this.timeout(10_000);
+    const attempts: string[] = [];
+    store.events.subscribe(async (event) => {
+      attempts.push(event.id);
+      if (attempts.length === 1) throw new Error('not now');
+    });
+    decoded(await store.useCases.createPet(decoded(NewPet.decode({ name: 'Again', categoryId: 3 })))());
+    await eventually(() => attempts.length >= 2, 'a second attempt after the refusal', 600);
+    expect(attempts[1]).to.equal(attempts[0]);
+  });
+});
+
+describe('publishing in waves', () => {
+  it('puts at most one event of a pet in each wave, in outbox order', () => {
+    const event = (sequence: number, petId: number) => ({ sequence, petId }) as unknown as PetEvent;
+    const waves = inWaves([event(1, 7), event(2, 8), event(3, 7), event(4, 9), event(5, 7)]);
+    expect(waves.map((wave) => wave.map((e) => e.sequence))).to.deep.equal([[1, 2, 4], [3], [5]]);
+  });
+});
