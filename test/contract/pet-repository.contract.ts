@@ -29,9 +29,9 @@ export const draft = (name: string, status: PetStatus = 'available', categoryId 
   status,
 });
 
-/** A claim of `key` by the caller "caller" at `at`, leased 100 ms: the hold it grants (the claim must be granted). */
-export async function claimHold(store: IdempotencyStore, key: string, at: Date): Promise<IdempotencyHold> {
-  const claim = await store.claim({
+/** A claim of `key` by the caller "caller" at `at`, leased 100 ms, as the store answers it. */
+const claimOf = (store: IdempotencyStore, key: string, at: Date) =>
+  store.claim({
     scope: 'caller',
     key,
     fingerprint: 'f',
@@ -39,6 +39,10 @@ export async function claimHold(store: IdempotencyStore, key: string, at: Date):
     expiresAt: new Date(at.getTime() + 60_000),
     leaseExpiresAt: new Date(at.getTime() + 100),
   });
+
+/** A claim of `key` by the caller "caller" at `at`, leased 100 ms: the hold it grants (the claim must be granted). */
+export async function claimHold(store: IdempotencyStore, key: string, at: Date): Promise<IdempotencyHold> {
+  const claim = await claimOf(store, key, at);
   expect(claim.kind, `claim of ${key}`).to.equal('claimed');
   return { scope: 'caller', key, token: (claim as { token: string }).token };
 }
@@ -164,15 +168,7 @@ export function petRepositoryContract(adapterName: string, open: () => Promise<R
     describe('createCompleting: a pet stored with the completion of an idempotency record', () => {
       const now = new Date('2030-01-01T00:00:00Z');
       const hold = (key: string, at = now): Promise<IdempotencyHold> => claimHold(subject.store, key, at);
-      const claimAgain = (key: string, at: Date) =>
-        subject.store.claim({
-          scope: 'caller',
-          key,
-          fingerprint: 'f',
-          now: at,
-          expiresAt: new Date(at.getTime() + 60_000),
-          leaseExpiresAt: new Date(at.getTime() + 100),
-        });
+      const claimAgain = (key: string, at: Date) => claimOf(subject.store, key, at);
 
       it('stores the pet, in the id order of every other, and completes the record with it', async () => {
         const before = await repo.create(draft('before'));
