@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseConfig } from '../config/database-config.js';
+import { EVENTS_DEFAULTS } from '../config/events-config.js';
 import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
 
 /** Ports that the caller can provide instead of those the composition root builds. */
@@ -49,6 +50,13 @@ export interface EventsOptions {
   /** The NATS server whose JetStream receives every event, and the stream (created when absent). */
   readonly nats?: { readonly url: string; readonly stream: string };
 }
+
+/** The defaults of {@link ContainerOptions.events}: those of the environment's settings. */
+export const EVENTS_OPTION_DEFAULTS = {
+  enabled: EVENTS_DEFAULTS.PETSTORE_EVENTS === 'on',
+  source: EVENTS_DEFAULTS.PETSTORE_EVENT_SOURCE,
+  retentionHours: EVENTS_DEFAULTS.PETSTORE_EVENT_RETENTION_HOURS,
+} as const;
 
 /** Everything {@link createContainer} builds the service from. */
 export interface ContainerOptions {

@@ -13,14 +13,11 @@ import { webhooksTransport } from '../adapters/webhooks/webhooks-transport.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass, type WebhookStore } from '../domain/index.js';
 import { describeNats } from '../config/events-config.js';
-import type { ContainerOptions, EventsOptions } from './container-options.js';
+import { type ContainerOptions, EVENTS_OPTION_DEFAULTS, type EventsOptions } from './container-options.js';
 import { TOKENS } from './tokens.js';
 
 /** Starts the relay of the container's outbox; undefined when events are off. */
 export type StartEventRelay = () => Promise<RunningEventRelay | undefined>;
-
-/** The defaults of {@link ContainerOptions.events}. */
-export const EVENTS_OPTION_DEFAULTS = { enabled: true, source: '/petstore', retentionHours: 24 } as const;
 
 const RELAY_BATCH_SIZE = 500;
 

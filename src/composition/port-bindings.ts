@@ -32,7 +32,7 @@ import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
 import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
 import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
-import type { ContainerOptions } from './container-options.js';
+import { type ContainerOptions, EVENTS_OPTION_DEFAULTS } from './container-options.js';
 import type {
   ApiKeyGenerator,
   ApiKeyStore,
@@ -55,7 +55,7 @@ export type SchemaVersion = number | undefined;
 /** Binds the ports (PetRepository, EventOutbox, IdempotencyStore, ApiKeyStore, StoreArchive, StoreBackup, WebhookStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
 export function bindPorts(container: Container, { database, adapters: given = {}, logger, events = {} }: ContainerOptions): void {
   // A repository given in `adapters` records what it records: these are the defaults'.
-  const recordEvents = events.enabled ?? true;
+  const recordEvents = events.enabled ?? EVENTS_OPTION_DEFAULTS.enabled;
   const port = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown): void => {
     const to = container.bind<T>(token);
     if (adapter === undefined) bindDefault(to);
