@@ -16,7 +16,10 @@ export interface OutboxBacklog {
 export interface EventOutbox {
   /** At most `limit` events not yet relayed, oldest first (by sequence). */
   pending(limit: number): Promise<readonly PetEvent[]>;
-  /** Marks the events of these sequences relayed at `at`. */
+  /**
+   * Marks the events of these sequences relayed at `at`: a batch that `pending` answered, in
+   * full (an adapter may keep only how far the relay has come).
+   */
   markRelayed(sequences: readonly number[], at: Date): Promise<void>;
   /** Deletes the events relayed before `before`; answers how many. */
   prune(before: Date): Promise<number>;

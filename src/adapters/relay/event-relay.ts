@@ -71,7 +71,9 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
     return heldUntil > 0;
   };
 
-  // Every pass until none is left, or a transport refuses.
+  // Passes while each finds a full batch waiting, until a transport refuses. A pass that found
+  // less has emptied the outbox: what is recorded after it wakes the next round, which the
+  // wake-up delay lets gather a burst's events into one pass (and one mark) instead of many.
   const relayAll = async (): Promise<void> => {
     for (;;) {
       const pass = await relay();
@@ -81,7 +83,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
         return;
       }
       refusals = 0;
-      if (pass.events.length === 0) return;
+      if (!pass.full) return;
     }
   };
 

@@ -3,7 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -96,6 +96,32 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
    CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
    CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`,
+  // 7: the outbox as an append-only log. One writer at a time commits in sequence order, so
+  // what the relay has handed on is always a prefix: relay_marks keeps one row per relay pass
+  // (the last sequence handed on, and when), the largest `through` is the relay's position,
+  // and pruning goes by pass. An event is then written once, into the table's own B-tree: no
+  // row is rewritten when relayed, and no index is kept beside it (the UNIQUE index on the
+  // random event id cost a page of the log per event; ids are UUIDs made by the outbox).
+  // The table is rebuilt without relayed_at, keeping its AUTOINCREMENT high-water mark, and
+  // the passes already made become marks (the relayed events are a prefix there too).
+  `CREATE TABLE relay_marks (
+     through INTEGER PRIMARY KEY,
+     at      INTEGER NOT NULL
+   ) STRICT;
+   INSERT INTO relay_marks (through, at)
+     SELECT max(sequence), relayed_at FROM events WHERE relayed_at IS NOT NULL GROUP BY relayed_at;
+   CREATE TABLE events_log (
+     sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+     id       TEXT    NOT NULL,
+     type     TEXT    NOT NULL,
+     pet_id   INTEGER NOT NULL,
+     data     TEXT    NOT NULL,
+     time     INTEGER NOT NULL
+   ) STRICT;
+   INSERT INTO sqlite_sequence (name, seq) SELECT 'events_log', seq FROM sqlite_sequence WHERE name = 'events';
+   INSERT INTO events_log (sequence, id, type, pet_id, data, time) SELECT sequence, id, type, pet_id, data, time FROM events;
+   DROP TABLE events;
+   ALTER TABLE events_log RENAME TO events;`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

@@ -1,31 +1,48 @@
-// EventOutbox in the service's SQLite database (migration 5): SqlitePetRepository records each
-// event with its change, in the change's transaction; the relay reads them from here. A relay
+// EventOutbox in the service's SQLite database (migrations 5 and 7): SqlitePetRepository
+// records each event with its change, in the change's transaction; the relay reads them here. A relay
 // in this process is woken at once; one in another process on the file polls.
 import { randomUUID } from 'node:crypto';
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database, Statement, Transaction } from 'better-sqlite3';
 import type { EventOutbox, OutboxBacklog, PetChange, PetEvent } from '../../domain/index.js';
 import { eventOfRow, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
 
 const EVENT_COLUMNS = 'sequence, id, type, pet_id, data, time';
+/** Where the relay stands: the last sequence it handed on (0 before its first pass). */
+const RELAYED_THROUGH = '(SELECT coalesce(max(through), 0) FROM relay_marks)';
 
-/** The outbox of a SQLite database opened by openSqliteDatabase (which migrates it). */
+/**
+ * The outbox of a SQLite database opened by openSqliteDatabase (which migrates it). Events
+ * are appended in commit order (one writer at a time), so the relayed ones are a prefix, kept
+ * as marks (migration 7): an event is written once and never rewritten.
+ */
 export class SqliteEventOutbox implements EventOutbox {
   private readonly insert: Statement<[string, string, number, string, number]>;
   private readonly selectWaiting: Statement<[number], OutboxRow>;
-  private readonly setRelayed: Statement<[number, string]>;
-  private readonly deleteRelayed: Statement<[number]>;
+  private readonly addMark: Statement<[{ through: number; at: number }]>;
+  private readonly lastMarkBefore: Statement<[number], number | null>;
+  private readonly deleteThrough: Statement<[number]>;
+  private readonly deleteMarksBefore: Statement<[number]>;
   private readonly countWaiting: Statement<[], { count: number; oldest: number | null }>;
   private readonly takeLease: Statement<[string, string, number, number], { holder: string }>;
+  private readonly pruneBefore: Transaction<(before: number) => number>;
   private readonly wakers = new Set<() => void>();
 
   constructor(db: Database) {
     this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time) VALUES (?, ?, ?, ?, ?)');
-    this.selectWaiting = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE relayed_at IS NULL ORDER BY sequence LIMIT ?`);
-    this.setRelayed = db.prepare(
-      'UPDATE events SET relayed_at = ? WHERE relayed_at IS NULL AND sequence IN (SELECT value FROM json_each(?))',
-    );
-    this.deleteRelayed = db.prepare('DELETE FROM events WHERE relayed_at IS NOT NULL AND relayed_at < ?');
-    this.countWaiting = db.prepare('SELECT count(*) AS count, min(time) AS oldest FROM events WHERE relayed_at IS NULL');
+    this.selectWaiting = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE sequence > ${RELAYED_THROUGH} ORDER BY sequence LIMIT ?`);
+    // A mark never moves the position back (a lease taken over mid-pass may mark late).
+    this.addMark = db.prepare(`INSERT OR IGNORE INTO relay_marks (through, at) SELECT @through, @at WHERE @through > ${RELAYED_THROUGH}`);
+    this.lastMarkBefore = db.prepare<[number], number | null>('SELECT max(through) FROM relay_marks WHERE at < ?').pluck();
+    this.deleteThrough = db.prepare('DELETE FROM events WHERE sequence <= ?');
+    // The newest mark stays, whatever its age: it is the relay's position.
+    this.deleteMarksBefore = db.prepare(`DELETE FROM relay_marks WHERE at < ? AND through < ${RELAYED_THROUGH}`);
+    this.countWaiting = db.prepare(`SELECT count(*) AS count, min(time) AS oldest FROM events WHERE sequence > ${RELAYED_THROUGH}`);
+    this.pruneBefore = db.transaction((before: number): number => {
+      const through = this.lastMarkBefore.get(before) ?? null;
+      const pruned = through === null ? 0 : this.deleteThrough.run(through).changes;
+      this.deleteMarksBefore.run(before);
+      return pruned;
+    });
     // Taken when free or run out, renewed by its holder; RETURNING answers a row only then.
     this.takeLease = db.prepare(
       `INSERT INTO relay_lease (name, holder, expires_at) VALUES (?, ?, ?)
@@ -49,12 +66,13 @@ export class SqliteEventOutbox implements EventOutbox {
     return this.selectWaiting.all(limit).map(eventOfRow);
   }
 
+  /** `sequences` are a batch that pending answered (a prefix of what waits): one mark covers them. */
   async markRelayed(sequences: readonly number[], at: Date): Promise<void> {
-    this.setRelayed.run(at.getTime(), JSON.stringify(sequences));
+    if (sequences.length > 0) this.addMark.run({ through: Math.max(...sequences), at: at.getTime() });
   }
 
   async prune(before: Date): Promise<number> {
-    return this.deleteRelayed.run(before.getTime()).changes;
+    return this.pruneBefore(before.getTime());
   }
 
   async backlog(): Promise<OutboxBacklog> {

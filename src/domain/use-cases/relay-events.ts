@@ -6,9 +6,12 @@ import type { EventOutbox, EventTransport } from '../event-ports.js';
 import type { PetEvent } from '../events.js';
 import type { Clock } from '../ports.js';
 
-/** What a pass did: the events it relayed, or the transport that could not take them. */
+/**
+ * What a pass did: the events it relayed (and whether its batch was full, so that more may
+ * wait), or the transport that could not take them.
+ */
 export type RelayPass =
-  | { readonly outcome: 'relayed'; readonly events: readonly PetEvent[] }
+  | { readonly outcome: 'relayed'; readonly events: readonly PetEvent[]; readonly full: boolean }
   | { readonly outcome: 'refused'; readonly transport: string; readonly events: readonly PetEvent[]; readonly fault: unknown };
 
 /** A pass over at most its batch of waiting events; none relayed when none waited. A rejection is a fault of the outbox. */
@@ -19,7 +22,7 @@ export const relayEvents =
   (outbox: EventOutbox, transports: readonly EventTransport[], clock: Clock, batchSize: number): RelayEvents =>
   async () => {
     const events = await outbox.pending(batchSize);
-    if (events.length === 0) return { outcome: 'relayed', events };
+    if (events.length === 0) return { outcome: 'relayed', events, full: false };
     for (const transport of transports) {
       try {
         await transport.publish(events);
@@ -31,5 +34,5 @@ export const relayEvents =
       events.map((event) => event.sequence),
       clock.now(),
     );
-    return { outcome: 'relayed', events };
+    return { outcome: 'relayed', events, full: events.length === batchSize };
   };

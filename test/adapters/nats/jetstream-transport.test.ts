@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { type JetStreamManager, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { expect } from 'chai';
+import { CloudEvent } from 'cloudevents';
 import { DUPLICATE_WINDOW_MS, EVENT_SUBJECTS } from '../../../src/adapters/nats/event-stream.js';
 import { JetStreamTransport, openJetStreamTransport } from '../../../src/adapters/nats/jetstream-transport.js';
 import {
@@ -137,6 +138,8 @@ describeWithNatsServer('the NATS JetStream transport', function () {
         datacontenttype: 'application/json',
         data: e.data,
       });
+      // The envelope is made unchecked; the SDK's own schema check passes on what arrives.
+      expect(new CloudEvent(message.json<Record<string, unknown>>()).validate()).to.equal(true);
     }
     expect(byId.get(events[3]!.id)!.json<{ data: unknown }>().data).to.deep.equal({ id: 7 });
   });

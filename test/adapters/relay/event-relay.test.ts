@@ -1,0 +1,97 @@
+// The relay's rounds on the memory outbox, with a transport that records what it is handed:
+// a round goes on while its passes find full batches, a short batch ends it (what comes after
+// wakes the next round, which gathers a burst into one pass), and a refusal is tried again.
+import { expect } from 'chai';
+import { MemoryEventOutbox } from '../../../src/adapters/memory/memory-event-outbox.js';
+import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
+import { type RunningEventRelay, startEventRelay } from '../../../src/adapters/relay/event-relay.js';
+import {
+  type CategoryId,
+  type EventTransport,
+  type PetEvent,
+  type PetName,
+  type RelayPass,
+  relayEvents,
+} from '../../../src/domain/index.js';
+
+const clock = { now: () => new Date() };
+const draft = (name: string) => ({ name: name as PetName, categoryId: 1 as CategoryId, status: 'available' as const });
+
+async function eventually(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect.fail(`never happened: ${what}`);
+}
+
+describe('the event relay', () => {
+  let outbox: MemoryEventOutbox;
+  let pets: MemoryPetRepository;
+  let relay: RunningEventRelay | undefined;
+  const passes: RelayPass[] = [];
+  const handed: PetEvent[][] = [];
+  let refuse = 0;
+  const transport: EventTransport = {
+    name: 'recording',
+    publish: async (events) => {
+      if (refuse > 0) {
+        refuse -= 1;
+        throw new Error('not now');
+      }
+      handed.push([...events]);
+    },
+  };
+  const start = async (batchSize: number, wakeDelayMs = 50) => {
+    relay = await startEventRelay({
+      outbox,
+      relay: relayEvents(outbox, [transport], clock, batchSize),
+      clock,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
+      pollMs: 200,
+      wakeDelayMs,
+    });
+  };
+
+  beforeEach(() => {
+    outbox = new MemoryEventOutbox();
+    pets = new MemoryPetRepository(undefined, outbox);
+    passes.length = 0;
+    handed.length = 0;
+    refuse = 0;
+  });
+  afterEach(async () => {
+    await relay?.stop();
+    relay = undefined;
+  });
+
+  it('relays a backlog larger than its batch in one round of full passes, ended by the first short one', async () => {
+    for (let i = 0; i < 5; i++) await pets.create(draft(`pet ${i}`));
+    await start(2);
+    await eventually(() => handed.flat().length === 5, 'all five events handed on');
+    expect(handed.map((batch) => batch.length)).to.deep.equal([2, 2, 1]);
+    expect(passes.map((pass) => pass.outcome === 'relayed' && pass.full)).to.deep.equal([true, true, false]);
+    expect(handed.flat().map((event) => event.sequence)).to.deep.equal([1, 2, 3, 4, 5]);
+    expect((await outbox.backlog()).count).to.equal(0);
+  });
+
+  it('gathers the changes made while it waits to be woken into one pass', async () => {
+    await start(100, 100);
+    await eventually(() => passes.length === 1, 'the first, empty pass');
+    // Recorded in one burst: the first wakes the relay, which answers after the wake-up delay.
+    await Promise.all(Array.from({ length: 10 }, (_, i) => pets.create(draft(`pet ${i}`))));
+    await eventually(() => handed.flat().length === 10, 'the burst handed on');
+    expect(handed).to.have.length(1);
+  });
+
+  it('hands the same events on again after a refusal, from the first, until they are taken', async () => {
+    refuse = 2;
+    for (let i = 0; i < 3; i++) await pets.create(draft(`pet ${i}`));
+    await start(10);
+    await eventually(() => handed.length === 1, 'the events taken after two refusals');
+    expect(passes.filter((pass) => pass.outcome === 'refused')).to.have.length(2);
+    expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
+  });
+});
