@@ -91,6 +91,7 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
       logger: Logger,
       counter: DeliveryCounter,
       dispatcher: WebhookDispatcher,
+      webhooks: WebhookStore,
     ) =>
       async () => {
         if (!enabled) return undefined;
@@ -106,8 +107,18 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
               logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
           },
           duties: [(now) => dispatchAllDue(dispatcher, now)],
+          // Finished webhook deliveries are kept as long as the events they carried.
+          prunes: [(before) => webhooks.prune(before)],
         });
       },
-    [TOKENS.EventOutbox, TOKENS.EventTransports, TOKENS.Clock, TOKENS.Logger, TOKENS.DeliveryCounter, TOKENS.WebhookDispatcher],
+    [
+      TOKENS.EventOutbox,
+      TOKENS.EventTransports,
+      TOKENS.Clock,
+      TOKENS.Logger,
+      TOKENS.DeliveryCounter,
+      TOKENS.WebhookDispatcher,
+      TOKENS.WebhookStore,
+    ],
   );
 }

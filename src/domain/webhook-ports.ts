@@ -89,6 +89,11 @@ export interface WebhookStore {
    * deliveries become pending, due at `at`, with their attempts back to 0. Answers how many.
    */
   redeliver(eventId: string, at: Date): Promise<number>;
+  /**
+   * Deletes the finished deliveries (delivered or failed) whose last attempt, or creation when
+   * they had none, was before `before`; pending ones stay. Answers how many.
+   */
+  prune(before: Date): Promise<number>;
 }
 
 /** Makes the signing secret of a new endpoint. */

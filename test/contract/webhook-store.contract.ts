@@ -233,6 +233,35 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
       expect((await store.deliveries(endpoint.id, 3)).map((d) => d.eventId)).to.deep.equal(['d', 'c', 'b']);
     });
 
+    it('prunes finished deliveries last tried (or, never tried, made) before a time; pending ones stay, however old', async () => {
+      const endpoint = await add('prune');
+      const off = await add('off');
+      await store.enqueue(
+        ['done', 'late', 'waiting'].map((id) => eventOf(id)),
+        at(0),
+      );
+      for (const due of await store.claimDue(at(0), 10, LEASE)) {
+        if (due.endpointId !== endpoint.id) continue;
+        if (due.eventId === 'done') await store.recordAttempt(due.claim, delivered(10));
+        if (due.eventId === 'late') await store.recordAttempt(due.claim, { ...delivered(5000), httpStatus: 200 });
+        if (due.eventId === 'waiting') await store.recordAttempt(due.claim, retryAt(10, 9_000_000));
+      }
+      // Failed by the disabling, never tried: their time is when they were made.
+      await store.disable(off.id, at(20));
+      await store.enqueue([eventOf('new')], at(6000));
+
+      expect(await store.prune(at(1000))).to.equal(4);
+      expect((await store.deliveries(endpoint.id, 10)).map((d) => [d.eventId, d.status])).to.deep.equal([
+        ['new', 'pending'],
+        ['waiting', 'pending'],
+        ['late', 'delivered'],
+      ]);
+      expect(await store.deliveries(off.id, 10)).to.deep.equal([]);
+      expect(await store.prune(at(1000))).to.equal(0);
+      expect(await store.prune(at(10_000_000))).to.equal(1);
+      expect((await store.deliveries(endpoint.id, 10)).map((d) => d.eventId)).to.deep.equal(['new', 'waiting']);
+    });
+
     it('redelivers an event to every active endpoint that had it: pending, due now, attempts back to 0', async () => {
       const one = await add('one');
       const two = await add('two');

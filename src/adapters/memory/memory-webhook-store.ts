@@ -153,6 +153,15 @@ export class MemoryWebhookStore implements domain.WebhookStore {
     return again.length;
   }
 
+  async prune(before: Date): Promise<number> {
+    const finishedBefore = (d: StoredDelivery) =>
+      d.record.status !== 'pending' && (d.record.lastAttemptAt ?? d.record.createdAt).getTime() < before.getTime();
+    const kept = this.stored.filter((d) => !finishedBefore(d));
+    const pruned = this.stored.length - kept.length;
+    this.stored.splice(0, this.stored.length, ...kept);
+    return pruned;
+  }
+
   private deliveriesWhere(test: (delivery: StoredDelivery) => boolean): StoredDelivery[] {
     return this.stored.filter(test);
   }

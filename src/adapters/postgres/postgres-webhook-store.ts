@@ -137,4 +137,9 @@ export class PostgresWebhookStore implements domain.WebhookStore {
     });
     return rows.length;
   }
+
+  async prune(before: Date): Promise<number> {
+    const rows = await this.rows({ text: `${shared.pruneFinishedDeliveries('$1')} RETURNING id`, values: [before] });
+    return rows.length;
+  }
 }

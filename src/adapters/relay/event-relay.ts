@@ -24,6 +24,8 @@ export interface EventRelayOptions {
   readonly report: RelayReport;
   /** Work only the lease holder does, after relaying, on every round (webhook deliveries due). */
   readonly duties?: readonly ((now: Date) => Promise<void>)[];
+  /** More to prune with the outbox, at its pace: what is older than the retention (finished webhook deliveries). */
+  readonly prunes?: readonly ((before: Date) => Promise<unknown>)[];
   readonly pollMs?: number;
   readonly leaseMs?: number;
   readonly pruneEveryMs?: number;
@@ -48,7 +50,7 @@ export const RELAY_TIMINGS = { pollMs: 1000, leaseMs: 10_000, pruneEveryMs: 60_0
 
 /** Starts the relay: it watches the outbox, then runs its first round at once. */
 export async function startEventRelay(options: EventRelayOptions): Promise<RunningEventRelay> {
-  const { outbox, relay, clock, holder, retentionMs, report, duties = [] } = options;
+  const { outbox, relay, clock, holder, retentionMs, report, duties = [], prunes = [] } = options;
   const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs } = { ...RELAY_TIMINGS, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -98,7 +100,9 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
     }
     if (now.getTime() - prunedAt >= pruneEveryMs) {
       prunedAt = now.getTime();
-      await outbox.prune(new Date(now.getTime() - retentionMs));
+      const before = new Date(now.getTime() - retentionMs);
+      await outbox.prune(before);
+      for (const prune of prunes) await prune(before);
     }
   };
 

@@ -62,6 +62,18 @@ export interface WebhookDeliveryRow<Id, Time> {
 export const WEBHOOK_DELIVERY_COLUMNS =
   'id, endpoint_id, event_id, event_type, attempts, status, next_attempt_at, last_status, last_error, created_at, last_attempt_at';
 
+/**
+ * The statement that deletes finished deliveries (delivered or failed) whose last attempt, or
+ * creation when they had none, was before the time `before` stands for: `?`-style or `$1`.
+ * Deliveries are made in id order, so only ids below the first delivery made since `before`
+ * are looked at: the walk is as long as what there is to prune, not the whole table.
+ */
+export const pruneFinishedDeliveries = (before: string): string =>
+  `DELETE FROM webhook_deliveries
+    WHERE id < coalesce((SELECT id FROM webhook_deliveries WHERE created_at >= ${before} ORDER BY id LIMIT 1),
+                        (SELECT max(id) + 1 FROM webhook_deliveries))
+      AND status <> 'pending' AND coalesce(last_attempt_at, created_at) < ${before}`;
+
 /** The record of a delivery row. */
 export const webhookDeliveryOf = <Id, Time>(row: WebhookDeliveryRow<Id, Time>, as: RowConversions<Id, Time>): WebhookDelivery => ({
   id: as.id(row.id, 'webhook_deliveries.id') as WebhookDeliveryId,

@@ -58,6 +58,7 @@ export class SqliteWebhookStore implements domain.WebhookStore {
         `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?
           WHERE event_id = ? AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`,
       ),
+      prune: prepare<[{ before: number }]>(shared.pruneFinishedDeliveries('@before')),
     };
   }
 
@@ -132,5 +133,9 @@ export class SqliteWebhookStore implements domain.WebhookStore {
 
   async redeliver(eventId: string, at: Date): Promise<number> {
     return this.statements.redeliver.run(at.getTime(), eventId).changes;
+  }
+
+  async prune(before: Date): Promise<number> {
+    return this.statements.prune.run({ before: before.getTime() }).changes;
   }
 }

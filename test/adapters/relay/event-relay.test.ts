@@ -42,7 +42,7 @@ describe('the event relay', () => {
       handed.push([...events]);
     },
   };
-  const start = async (batchSize: number, wakeDelayMs = 50) => {
+  const start = async (batchSize: number, wakeDelayMs = 50, prunes: readonly ((before: Date) => Promise<unknown>)[] = []) => {
     relay = await startEventRelay({
       outbox,
       relay: relayEvents(outbox, [transport], clock, batchSize),
@@ -52,6 +52,7 @@ describe('the event relay', () => {
       report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
       pollMs: 200,
       wakeDelayMs,
+      prunes,
     });
   };
 
@@ -93,5 +94,13 @@ describe('the event relay', () => {
     await eventually(() => handed.length === 1, 'the events taken after two refusals');
     expect(passes.filter((pass) => pass.outcome === 'refused')).to.have.length(2);
     expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
+  });
+
+  it('prunes, with the outbox, what else it is given, older than the retention', async () => {
+    const asked: Date[] = [];
+    const started = Date.now();
+    await start(10, 50, [async (before) => void asked.push(before)]);
+    await eventually(() => asked.length === 1, 'the first round pruned');
+    expect(asked[0]!.getTime()).to.be.within(started - 60_000, Date.now() - 60_000);
   });
 });
