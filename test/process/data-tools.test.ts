@@ -178,6 +178,20 @@ describe('petstore backup, export, import and copy', function () {
     expect(exported.stdout).to.equal('{"format":"petstore-export","version":2,"petIdsIssued":0}\n');
   });
 
+  it('stops at a malformed line past the first batch with its number, having imported none of the lines before it', async () => {
+    const pets = Array.from(
+      { length: 12_000 },
+      (_, i) => `{"kind":"pet","id":${i + 1},"name":"pet ${i + 1}","categoryId":1,"status":"sold"}`,
+    );
+    const bad = '{"kind":"pet","id":12001,"name":"late","categoryId":1,"status":"lost"}';
+    writeFileSync(at('late.ndjson'), ['{"format":"petstore-export","version":1}', ...pets, bad, ''].join('\n'));
+    const result = await runCli(['import', at('late.ndjson')], { PETSTORE_DB: at('b.db') });
+    expect(result.code).to.equal(1);
+    expect(result.stderr).to.match(/late\.ndjson line 12002: \/status must be one of available, pending, sold\. Nothing was imported\.\n$/);
+    const exported = await runCli(['export'], { PETSTORE_DB: at('b.db') });
+    expect(exported.stdout).to.equal('{"format":"petstore-export","version":2,"petIdsIssued":0}\n');
+  });
+
   it('imports a file of format version 1: each pet at version 1, the sequence after the largest id; exported again as version 2', async () => {
     const header = '{"format":"petstore-export","version":1}';
     const pets = [1, 3].map((id) => `{"kind":"pet","id":${id},"name":"pet ${id}","categoryId":1,"status":"available"}`);
