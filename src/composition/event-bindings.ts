@@ -45,9 +45,9 @@ async function openNats(
   source: string,
   logger: Logger,
 ): Promise<EventTransport & { close(): Promise<void> }> {
-  const { openJetStreamTransport } = await import('../adapters/nats/jetstream-transport.js');
+  const { JetStreamThreadTransport } = await import('../adapters/nats/jetstream-thread-transport.js');
   const described = describeNats(nats.url, nats.stream);
-  return openJetStreamTransport({
+  return JetStreamThreadTransport.open({
     ...nats,
     source,
     events: {

@@ -26,6 +26,7 @@ export class SqliteEventOutbox implements EventOutbox {
   private readonly takeLease: Statement<[string, string, number, number], { holder: string }>;
   private readonly pruneBefore: Transaction<(before: number) => number>;
   private readonly wakers = new Set<() => void>();
+  private wakeQueued = false;
 
   constructor(db: Database) {
     this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time) VALUES (?, ?, ?, ?, ?)');
@@ -59,7 +60,13 @@ export class SqliteEventOutbox implements EventOutbox {
    */
   record(change: PetChange): void {
     this.insert.run(randomUUID(), change.type, change.petId, JSON.stringify(change.data), Date.now());
-    for (const wake of this.wakers) setImmediate(wake);
+    // One wake-up for all the events of a turn (a group commit records many).
+    if (this.wakeQueued || this.wakers.size === 0) return;
+    this.wakeQueued = true;
+    setImmediate(() => {
+      this.wakeQueued = false;
+      for (const wake of this.wakers) wake();
+    });
   }
 
   async pending(limit: number): Promise<readonly PetEvent[]> {

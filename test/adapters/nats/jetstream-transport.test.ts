@@ -1,17 +1,23 @@
-// The JetStream transport on a real nats-server of the test's own, which it stops and starts:
-// the stream's subjects are the event types, which no two streams of a server may share.
+// The JetStream transports on a real nats-server of the test's own, which it stops and starts:
+// the stream's subjects are the event types, which no two streams of a server may share. One
+// suite holds both: the transport in the caller's thread, and the same run in a worker thread,
+// as a serving process uses it. A worker thread runs compiled code only (the test loader does
+// not reach it), so that one is taken from dist/, which `npm test` builds first.
+import { existsSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { type JetStreamManager, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { expect } from 'chai';
 import { CloudEvent } from 'cloudevents';
 import { DUPLICATE_WINDOW_MS, EVENT_SUBJECTS } from '../../../src/adapters/nats/event-stream.js';
-import { JetStreamTransport, openJetStreamTransport } from '../../../src/adapters/nats/jetstream-transport.js';
+import { openJetStreamTransport, type JetStreamTransportOptions } from '../../../src/adapters/nats/jetstream-transport.js';
+import type * as ThreadTransport from '../../../src/adapters/nats/jetstream-thread-transport.js';
 import {
   petCreated,
   petDeleted,
   petUpdated,
   type CategoryId,
+  type EventTransport,
   type PetChange,
   type PetEvent,
   type PetId,
@@ -50,165 +56,180 @@ const within = async <T>(ms: number, work: Promise<T>): Promise<T> => {
   }
 };
 
-describeWithNatsServer('the NATS JetStream transport', function () {
-  let nats: PrivateNats;
-  let admin: NatsConnection;
-  let jsm: JetStreamManager;
-  let stream: string;
-  let transport: JetStreamTransport | undefined;
+type OpenedTransport = EventTransport & { close(): Promise<void> };
+type OpenTransport = (options: JetStreamTransportOptions) => Promise<OpenedTransport>;
 
-  before(async () => {
-    nats = await startPrivateNats();
-    admin = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
-    jsm = await jetstreamManager(admin);
-  });
-  after(async () => {
-    await admin?.close();
-    await nats?.remove();
-  });
-  beforeEach(() => {
-    stream = `PETSTORE_TEST_${randomUUID().slice(0, 8)}`;
-  });
-  afterEach(async () => {
-    await transport?.close();
-    transport = undefined;
-    for await (const name of jsm.streams.names()) await jsm.streams.delete(name);
-  });
+const COMPILED_THREAD_TRANSPORT = new URL('../../../dist/adapters/nats/jetstream-thread-transport.js', import.meta.url);
+const openInThread: OpenTransport = async (options) => {
+  const compiled = (await import(COMPILED_THREAD_TRANSPORT.href)) as typeof ThreadTransport;
+  return compiled.JetStreamThreadTransport.open(options);
+};
 
-  const open = (events?: ReturnType<typeof outageLog>['events']) =>
-    openJetStreamTransport({ url: nats.url, stream, source: SOURCE, ...(events ? { events } : {}) }).then((opened) => (transport = opened));
-  const messages = async () => {
-    const { state } = await jsm.streams.info(stream);
-    const stored = [];
-    for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++)
-      stored.push((await jsm.streams.getMessage(stream, { seq }))!);
-    return stored;
-  };
+jetStreamTransportSuite('the NATS JetStream transport', openJetStreamTransport);
+if (existsSync(COMPILED_THREAD_TRANSPORT)) jetStreamTransportSuite('the NATS JetStream transport in a worker thread', openInThread);
+else describe.skip('the NATS JetStream transport in a worker thread (skipped: dist/ is not built; run npm run build)', () => undefined);
 
-  it('creates its stream when absent: the pet event subjects, on file, with a duplicate window of 10 minutes', async () => {
-    const opened = await open();
-    expect(opened.name).to.equal('nats');
-    const { config } = await jsm.streams.info(stream);
-    expect(config.subjects).to.deep.equal([...EVENT_SUBJECTS]);
-    expect(config.storage).to.equal(StorageType.File);
-    expect(config.duplicate_window).to.equal(nanos(DUPLICATE_WINDOW_MS));
-  });
+function jetStreamTransportSuite(title: string, openTransport: OpenTransport): void {
+  describeWithNatsServer(title, function () {
+    let nats: PrivateNats;
+    let admin: NatsConnection;
+    let jsm: JetStreamManager;
+    let stream: string;
+    let transport: OpenedTransport | undefined;
 
-  it('leaves a stream that exists as it is', async () => {
-    await jsm.streams.add({ name: stream, subjects: ['petstore.>'], storage: StorageType.Memory, max_age: nanos(3_600_000) });
-    await open();
-    const { config } = await jsm.streams.info(stream);
-    expect([config.subjects, config.storage, config.max_age]).to.deep.equal([['petstore.>'], StorageType.Memory, nanos(3_600_000)]);
-  });
+    before(async () => {
+      nats = await startPrivateNats();
+      admin = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
+      jsm = await jetstreamManager(admin);
+    });
+    after(async () => {
+      await admin?.close();
+      await nats?.remove();
+    });
+    beforeEach(() => {
+      stream = `PETSTORE_TEST_${randomUUID().slice(0, 8)}`;
+    });
+    afterEach(async () => {
+      await transport?.close();
+      transport = undefined;
+      for await (const name of jsm.streams.names()) await jsm.streams.delete(name);
+    });
 
-  it('refuses to open when another stream holds the event subjects', async () => {
-    await jsm.streams.add({ name: `${stream}_OTHER`, subjects: ['petstore.pet.*'] });
-    const failure = await open().then(
-      () => undefined,
-      (fault: unknown) => fault,
-    );
-    expect(failure).to.be.instanceOf(Error);
-  });
+    const open = (events?: ReturnType<typeof outageLog>['events']) =>
+      openTransport({ url: nats.url, stream, source: SOURCE, ...(events ? { events } : {}) }).then((opened) => (transport = opened));
+    const messages = async () => {
+      const { state } = await jsm.streams.info(stream);
+      const stored = [];
+      for (let seq = state.first_seq; seq <= state.last_seq && state.messages > 0; seq++)
+        stored.push((await jsm.streams.getMessage(stream, { seq }))!);
+      return stored;
+    };
 
-  it("publishes each pet's events in their order, on the subject of their type, as structured CloudEvents whose id is the message id", async () => {
-    const events = [
-      petCreated(pet(7, 'Rex')),
-      petUpdated({ ...pet(7, 'Rex'), status: 'sold' }),
-      petCreated(pet(8, 'Tom')),
-      petDeleted(7 as PetId),
-    ].map(eventOf);
-    await (await open()).publish(events);
-    const stored = await messages();
-    // Pets' events are published in waves (one event of a pet per wave): each pet keeps its order.
-    const ofPet = (petId: number) => stored.filter((m) => m.json<{ subject: string }>().subject === String(petId));
-    expect(ofPet(7).map((m) => m.subject)).to.deep.equal(['petstore.pet.created', 'petstore.pet.updated', 'petstore.pet.deleted']);
-    expect(ofPet(8).map((m) => m.subject)).to.deep.equal(['petstore.pet.created']);
-    const byId = new Map(stored.map((m) => [m.header.get('Nats-Msg-Id'), m]));
-    expect([...byId.keys()].sort()).to.deep.equal(events.map((e) => e.id).sort());
-    for (const e of events) {
-      const message = byId.get(e.id)!;
-      expect(message.subject).to.equal(e.type);
-      expect(message.json()).to.deep.equal({
-        specversion: '1.0',
-        id: e.id,
-        source: SOURCE,
-        type: e.type,
-        subject: String(e.petId),
-        time: e.time.toISOString(),
-        datacontenttype: 'application/json',
-        data: e.data,
-      });
-      // The envelope is made unchecked; the SDK's own schema check passes on what arrives.
-      expect(new CloudEvent(message.json<Record<string, unknown>>()).validate()).to.equal(true);
-    }
-    expect(byId.get(events[3]!.id)!.json<{ data: unknown }>().data).to.deep.equal({ id: 7 });
-  });
+    it('creates its stream when absent: the pet event subjects, on file, with a duplicate window of 10 minutes', async () => {
+      const opened = await open();
+      expect(opened.name).to.equal('nats');
+      const { config } = await jsm.streams.info(stream);
+      expect(config.subjects).to.deep.equal([...EVENT_SUBJECTS]);
+      expect(config.storage).to.equal(StorageType.File);
+      expect(config.duplicate_window).to.equal(nanos(DUPLICATE_WINDOW_MS));
+    });
 
-  it('keeps an event published again (the same id) once', async () => {
-    const [first, second, third] = [petCreated(pet(1, 'A')), petCreated(pet(2, 'B')), petCreated(pet(3, 'C'))].map(eventOf);
-    const opened = await open();
-    await opened.publish([first!, second!]);
-    await opened.publish([first!, second!, third!]);
-    expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([first!.id, second!.id, third!.id]);
-  });
+    it('leaves a stream that exists as it is', async () => {
+      await jsm.streams.add({ name: stream, subjects: ['petstore.>'], storage: StorageType.Memory, max_age: nanos(3_600_000) });
+      await open();
+      const { config } = await jsm.streams.info(stream);
+      expect([config.subjects, config.storage, config.max_age]).to.deep.equal([['petstore.>'], StorageType.Memory, nanos(3_600_000)]);
+    });
 
-  it('rejects within seconds while NATS is away, reports the outage once, and publishes once it is back, each event once', async function () {
-    this.timeout(30_000);
-    const log = outageLog();
-    const opened = await open(log.events);
-    const [before, during, after] = [petCreated(pet(1, 'A')), petCreated(pet(2, 'B')), petCreated(pet(3, 'C'))].map(eventOf);
-    await opened.publish([before!]);
+    it('refuses to open when another stream holds the event subjects', async () => {
+      await jsm.streams.add({ name: `${stream}_OTHER`, subjects: ['petstore.pet.*'] });
+      const failure = await open().then(
+        () => undefined,
+        (fault: unknown) => fault,
+      );
+      expect(failure).to.be.instanceOf(Error);
+    });
 
-    await nats.stop();
-    // At once, or once the publication's timeout has run when the loss is not yet noticed.
-    for (let attempt = 0; attempt < 3; attempt++) {
+    it("publishes each pet's events in their order, on the subject of their type, as structured CloudEvents whose id is the message id", async () => {
+      const events = [
+        petCreated(pet(7, 'Rex')),
+        petUpdated({ ...pet(7, 'Rex'), status: 'sold' }),
+        petCreated(pet(8, 'Tom')),
+        petDeleted(7 as PetId),
+      ].map(eventOf);
+      await (await open()).publish(events);
+      const stored = await messages();
+      // Pets' events are published in waves (one event of a pet per wave): each pet keeps its order.
+      const ofPet = (petId: number) => stored.filter((m) => m.json<{ subject: string }>().subject === String(petId));
+      expect(ofPet(7).map((m) => m.subject)).to.deep.equal(['petstore.pet.created', 'petstore.pet.updated', 'petstore.pet.deleted']);
+      expect(ofPet(8).map((m) => m.subject)).to.deep.equal(['petstore.pet.created']);
+      const byId = new Map(stored.map((m) => [m.header.get('Nats-Msg-Id'), m]));
+      expect([...byId.keys()].sort()).to.deep.equal(events.map((e) => e.id).sort());
+      for (const e of events) {
+        const message = byId.get(e.id)!;
+        expect(message.subject).to.equal(e.type);
+        expect(message.json()).to.deep.equal({
+          specversion: '1.0',
+          id: e.id,
+          source: SOURCE,
+          type: e.type,
+          subject: String(e.petId),
+          time: e.time.toISOString(),
+          datacontenttype: 'application/json',
+          data: e.data,
+        });
+        // The envelope is made unchecked; the SDK's own schema check passes on what arrives.
+        expect(new CloudEvent(message.json<Record<string, unknown>>()).validate()).to.equal(true);
+      }
+      expect(byId.get(events[3]!.id)!.json<{ data: unknown }>().data).to.deep.equal({ id: 7 });
+    });
+
+    it('keeps an event published again (the same id) once', async () => {
+      const [first, second, third] = [petCreated(pet(1, 'A')), petCreated(pet(2, 'B')), petCreated(pet(3, 'C'))].map(eventOf);
+      const opened = await open();
+      await opened.publish([first!, second!]);
+      await opened.publish([first!, second!, third!]);
+      expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([first!.id, second!.id, third!.id]);
+    });
+
+    it('rejects within seconds while NATS is away, reports the outage once, and publishes once it is back, each event once', async function () {
+      this.timeout(30_000);
+      const log = outageLog();
+      const opened = await open(log.events);
+      const [before, during, after] = [petCreated(pet(1, 'A')), petCreated(pet(2, 'B')), petCreated(pet(3, 'C'))].map(eventOf);
+      await opened.publish([before!]);
+
+      await nats.stop();
+      // At once, or once the publication's timeout has run when the loss is not yet noticed.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const failure = await within(
+          4000,
+          opened.publish([before!, during!]).then(
+            () => undefined,
+            (fault: unknown) => fault,
+          ),
+        );
+        expect(failure, `attempt ${attempt}`).to.be.instanceOf(Error);
+      }
+      expect(log.told).to.deep.equal(['lost: the connection to NATS was lost']);
+
+      await nats.start();
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        try {
+          await opened.publish([before!, during!, after!]);
+          break;
+        } catch (fault) {
+          if (Date.now() > deadline) throw fault;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+      expect(log.told).to.deep.equal(['lost: the connection to NATS was lost', 'restored']);
+      expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([before!.id, during!.id, after!.id]);
+    });
+
+    it('opens while NATS cannot be reached, says so once, and creates its stream on the first publication once it can', async function () {
+      this.timeout(30_000);
+      await nats.stop();
+      const log = outageLog();
+      const opened = await within(4000, open(log.events));
+      const event = eventOf(petCreated(pet(5, 'E')));
       const failure = await within(
-        4000,
-        opened.publish([before!, during!]).then(
+        1000,
+        opened.publish([event]).then(
           () => undefined,
           (fault: unknown) => fault,
         ),
       );
-      expect(failure, `attempt ${attempt}`).to.be.instanceOf(Error);
-    }
-    expect(log.told).to.deep.equal(['lost: the connection to NATS was lost']);
+      expect(failure).to.be.instanceOf(Error).with.property('message', 'NATS is not connected');
+      expect(log.told).to.have.length(1);
 
-    await nats.start();
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      try {
-        await opened.publish([before!, during!, after!]);
-        break;
-      } catch (fault) {
-        if (Date.now() > deadline) throw fault;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    expect(log.told).to.deep.equal(['lost: the connection to NATS was lost', 'restored']);
-    expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([before!.id, during!.id, after!.id]);
+      await nats.start();
+      const deadline = Date.now() + 15_000;
+      while (log.told.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(log.told.slice(1)).to.deep.equal(['restored']);
+      await opened.publish([event]);
+      expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([event.id]);
+    });
   });
-
-  it('opens while NATS cannot be reached, says so once, and creates its stream on the first publication once it can', async function () {
-    this.timeout(30_000);
-    await nats.stop();
-    const log = outageLog();
-    const opened = await within(4000, open(log.events));
-    const event = eventOf(petCreated(pet(5, 'E')));
-    const failure = await within(
-      1000,
-      opened.publish([event]).then(
-        () => undefined,
-        (fault: unknown) => fault,
-      ),
-    );
-    expect(failure).to.be.instanceOf(Error).with.property('message', 'NATS is not connected');
-    expect(log.told).to.have.length(1);
-
-    await nats.start();
-    const deadline = Date.now() + 15_000;
-    while (log.told.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(log.told.slice(1)).to.deep.equal(['restored']);
-    await opened.publish([event]);
-    expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([event.id]);
-  });
-});
+}
