@@ -43,10 +43,10 @@ export interface RunningEventRelay {
 
 /**
  * The default timings: a poll every second, a lease of ten, pruning every minute, back-off up
- * to 30 s, and a wake-up answered 50 ms later, so that the events of a burst of changes share
+ * to 30 s, and a wake-up answered 20 ms later, so that the events of a burst of changes share
  * one round (and its writes to the outbox) rather than each paying its own.
  */
-export const RELAY_TIMINGS = { pollMs: 1000, leaseMs: 10_000, pruneEveryMs: 60_000, maxBackoffMs: 30_000, wakeDelayMs: 50 } as const;
+export const RELAY_TIMINGS = { pollMs: 1000, leaseMs: 10_000, pruneEveryMs: 60_000, maxBackoffMs: 30_000, wakeDelayMs: 20 } as const;
 
 /** Starts the relay: it watches the outbox, then runs its first round at once. */
 export async function startEventRelay(options: EventRelayOptions): Promise<RunningEventRelay> {
