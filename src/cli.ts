@@ -24,6 +24,8 @@ Commands:
                                    signing secret is printed this once.
   webhooks list [--json]           List the endpoints (never their secrets).
   webhooks remove <id>             Remove an endpoint and its deliveries.
+  webhooks enable <id>             Make an endpoint disabled by a 410 Gone active again: it
+                                   gets the events relayed from then on.
   webhooks deliveries <id> [--json]
                                    An endpoint's recent deliveries: event, type, status,
                                    attempts, last result and times.
@@ -134,8 +136,9 @@ function webhooksRequest(action: string | undefined, rest: readonly string[], va
     case 'list':
       return rest.length > 0 || events !== undefined ? 'webhooks list takes only --json' : { action, json };
     case 'remove':
+    case 'enable':
       return argument === undefined || events !== undefined || json
-        ? 'webhooks remove takes exactly one endpoint id'
+        ? `webhooks ${action} takes exactly one endpoint id`
         : { action, id: argument };
     case 'deliveries':
       return argument === undefined || events !== undefined
@@ -147,7 +150,7 @@ function webhooksRequest(action: string | undefined, rest: readonly string[], va
         : { action, eventId: argument };
     default:
       return action === undefined
-        ? 'webhooks needs one of add, list, remove, deliveries, redeliver'
+        ? 'webhooks needs one of add, list, remove, enable, deliveries, redeliver'
         : `unknown webhooks command "${action}"`;
   }
 }

@@ -1,8 +1,9 @@
-// `petstore webhooks add|list|remove|deliveries|redeliver`: the webhook endpoints stored in
+// `petstore webhooks add|list|remove|enable|deliveries|redeliver`: the webhook endpoints stored in
 // the service's database, and their deliveries, managed from the command line with the
 // server's own configuration (PETSTORE_DB…). An endpoint's secret is printed once, by `add`.
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
+import * as O from 'fp-ts/lib/Option.js';
 import { onDatabase, type Output, printRecords, table } from './database-command.js';
 import { TOKENS } from '../composition/index.js';
 import {
@@ -19,7 +20,7 @@ import {
 export type WebhooksRequest =
   | { readonly action: 'add'; readonly url: string; readonly events: string; readonly json: boolean }
   | { readonly action: 'list'; readonly json: boolean }
-  | { readonly action: 'remove'; readonly id: string }
+  | { readonly action: 'remove' | 'enable'; readonly id: string }
   | { readonly action: 'deliveries'; readonly id: string; readonly json: boolean }
   | { readonly action: 'redeliver'; readonly eventId: string };
 
@@ -115,6 +116,21 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
         return 1;
       }
       output.out(`Webhook endpoint ${id} is removed, with its deliveries: it receives nothing more.\n`);
+      return 0;
+    }
+    case 'enable': {
+      const id = endpointId(request.id, 'enable', output);
+      if (id === undefined) return 2;
+      const enabled = await admin.enable(id);
+      if (O.isNone(enabled)) {
+        output.err(`petstore: no webhook endpoint has id ${id}\n`);
+        return 1;
+      }
+      output.out(
+        `Webhook endpoint ${id} (${enabled.value.url}) is active: it gets the events relayed from now on. ` +
+          'Events relayed while it was disabled are not sent to it; its failed deliveries stay failed ' +
+          '("petstore webhooks redeliver <event-id>" sends one again).\n',
+      );
       return 0;
     }
     case 'deliveries': {

@@ -63,6 +63,12 @@ export interface WebhookStore {
    */
   disable(id: WebhookEndpointId, at: Date): Promise<Option<WebhookEndpoint>>;
   /**
+   * Makes a disabled endpoint active again: it gets the deliveries of events relayed from now
+   * on (not those of the events relayed while it was disabled, nor its failed ones, which
+   * `redeliver` sends again). An active one stays as it is. None when no endpoint has this id.
+   */
+  enable(id: WebhookEndpointId): Promise<Option<WebhookEndpoint>>;
+  /**
    * For each event, one pending delivery, due at `at`, to each active endpoint that wants its
    * type. An event enqueued again (the relay delivers at least once) adds no second delivery
    * to an endpoint that has one.

@@ -211,6 +211,23 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
       expect((await store.list()).map((e) => e.disabledAt)).to.deep.equal([at(100), null]);
     });
 
+    it('enables a disabled endpoint again: it gets deliveries of events from then on, its failed ones stay failed', async () => {
+      const endpoint = await add('back');
+      await store.enqueue([eventOf('before')], at(0));
+      await store.disable(endpoint.id, at(100));
+      await store.enqueue([eventOf('while')], at(200));
+      expect(await store.enable(endpoint.id)).to.deep.equal(O.some({ ...endpoint, disabledAt: null }));
+      expect(await store.enable(endpoint.id)).to.deep.equal(O.some({ ...endpoint, disabledAt: null }));
+      expect(await store.enable(9999 as WebhookEndpointId)).to.deep.equal(O.none);
+      await store.enqueue([eventOf('after')], at(300));
+      expect((await store.deliveries(endpoint.id, 10)).map((d) => [d.eventId, d.status])).to.deep.equal([
+        ['after', 'pending'],
+        ['before', 'failed'],
+      ]);
+      expect((await store.claimDue(at(300), 10, LEASE)).map((d) => d.eventId)).to.deep.equal(['after']);
+      expect(await store.list()).to.deep.equal([{ ...endpoint, disabledAt: null }]);
+    });
+
     it('removes an endpoint with its deliveries; an unknown id removes nothing', async () => {
       const removed = await add('removed');
       const kept = await add('kept');

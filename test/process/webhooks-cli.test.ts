@@ -8,7 +8,7 @@ import { openPostgresPool } from '../../src/adapters/postgres/create-postgres-po
 import { PostgresWebhookStore } from '../../src/adapters/postgres/postgres-webhook-store.js';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
-import type { WebhookStore } from '../../src/domain/index.js';
+import type { WebhookEndpointId, WebhookStore } from '../../src/domain/index.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 import { runCli } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -82,6 +82,15 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
       endpointId: 1,
     });
 
+    // Disabled (as a 410 Gone does), then enabled again by the operator.
+    await withStore((store) => store.disable(2 as WebhookEndpointId, new Date()));
+    expect(JSON.parse(await cli(env(), ['list', '--json']))[1].disabledAt).to.be.a('string');
+    const enabled = await cli(env(), ['enable', '2']);
+    outputs.push(enabled);
+    expect(enabled).to.match(/^Webhook endpoint 2 \(http:\/\/127\.0\.0\.1:9\/all\) is active: it gets the events relayed from now on\./);
+    expect(JSON.parse(await cli(env(), ['list', '--json']))[1].disabledAt).to.equal(null);
+    outputs.push(await cli(env(), ['enable', '9'], 1));
+
     const removed = await cli(env(), ['remove', '1']);
     outputs.push(removed);
     expect(removed).to.contain('Webhook endpoint 1 is removed');
@@ -133,6 +142,9 @@ describe('the petstore webhooks command', () => {
       ['webhooks', 'remove'],
       ['webhooks', 'remove', 'abc'],
       ['webhooks', 'remove', '0'],
+      ['webhooks', 'enable'],
+      ['webhooks', 'enable', 'x'],
+      ['webhooks', 'enable', '1', '--json'],
       ['webhooks', 'deliveries', '1', '2'],
       ['webhooks', 'redeliver'],
       ['webhooks', 'redeliver', 'has space'],
@@ -150,6 +162,7 @@ describe('the petstore webhooks command', () => {
     }
     const help = await runCli(['help'], env);
     expect(help.stdout).to.contain('webhooks redeliver <event-id>');
+    expect(help.stdout).to.contain('webhooks enable <id>');
   });
 });
 

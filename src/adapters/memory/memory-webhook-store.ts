@@ -69,6 +69,13 @@ export class MemoryWebhookStore implements domain.WebhookStore {
     return O.some(copyOfEndpoint(endpoint.record));
   }
 
+  async enable(id: domain.WebhookEndpointId): Promise<O.Option<domain.WebhookEndpoint>> {
+    const endpoint = this.endpoints.get(id);
+    if (endpoint === undefined) return O.none;
+    endpoint.record = { ...endpoint.record, disabledAt: null };
+    return O.some(copyOfEndpoint(endpoint.record));
+  }
+
   async enqueue(events: readonly domain.WebhookEvent[], at: Date): Promise<void> {
     const endpoints = [...this.endpoints.values()].map((endpoint) => endpoint.record);
     for (const { endpoint, event } of webhookDeliveriesOf(endpoints, events)) {

@@ -59,6 +59,14 @@ export class PostgresWebhookStore implements domain.WebhookStore {
     return row === undefined ? O.none : O.some(endpointOf(row));
   }
 
+  async enable(id: domain.WebhookEndpointId): Promise<O.Option<domain.WebhookEndpoint>> {
+    const [row] = await this.rows<shared.WebhookEndpointRow<string, Date>>({
+      text: `UPDATE webhook_endpoints SET disabled_at = NULL WHERE id = $1 RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
+      values: [id],
+    });
+    return row === undefined ? O.none : O.some(endpointOf(row));
+  }
+
   async enqueue(events: readonly domain.WebhookEvent[], at: Date): Promise<void> {
     if (events.length === 0) return;
     const pairs = webhookDeliveriesOf(await this.list(), events);

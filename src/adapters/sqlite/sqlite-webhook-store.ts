@@ -31,6 +31,9 @@ export class SqliteWebhookStore implements domain.WebhookStore {
       disableEndpoint: prepare<[number, number], shared.WebhookEndpointRow<number, number>>(
         `UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, ?) WHERE id = ? RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
       ),
+      enableEndpoint: prepare<[number], shared.WebhookEndpointRow<number, number>>(
+        `UPDATE webhook_endpoints SET disabled_at = NULL WHERE id = ? RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
+      ),
       failPending: prepare<[string, number]>(
         `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE endpoint_id = ? AND status = 'pending'`,
       ),
@@ -90,6 +93,11 @@ export class SqliteWebhookStore implements domain.WebhookStore {
         return disabled;
       })
       .immediate();
+    return row === undefined ? O.none : O.some(endpointOf(row));
+  }
+
+  async enable(id: domain.WebhookEndpointId): Promise<O.Option<domain.WebhookEndpoint>> {
+    const row = this.statements.enableEndpoint.get(id);
     return row === undefined ? O.none : O.some(endpointOf(row));
   }
 

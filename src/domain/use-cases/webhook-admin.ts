@@ -1,4 +1,4 @@
-// Managing webhooks: register an endpoint (its secret shown once), list and remove endpoints,
+// Managing webhooks: register an endpoint (its secret shown once), list, remove and enable again endpoints,
 // read an endpoint's recent deliveries, send an event again. The CLI (`petstore webhooks …`) uses these.
 import { PET_EVENT_TYPES, type PetEventType } from '../events.js';
 import type { Clock } from '../ports.js';
@@ -14,8 +14,8 @@ export interface AddedWebhookEndpoint {
 /** The most deliveries {@link WebhookAdmin.deliveries} answers. */
 export const MAX_LISTED_DELIVERIES = 100;
 
-/** The operations on webhooks: `list`, `remove` and `deliveries` are the store's own (never a secret). */
-export interface WebhookAdmin extends Pick<WebhookStore, 'list' | 'remove' | 'deliveries'> {
+/** The operations on webhooks: `list`, `remove`, `enable` and `deliveries` are the store's own (never a secret). */
+export interface WebhookAdmin extends Pick<WebhookStore, 'list' | 'remove' | 'enable' | 'deliveries'> {
   /** Registers `url` for `eventTypes` (none: every type) with a fresh secret, answered once. @throws TypeError for an invalid URL or type */
   add(url: WebhookUrl, eventTypes: readonly PetEventType[]): Promise<AddedWebhookEndpoint>;
   /** Sends the event again, from now, to every active endpoint that had it; answers how many deliveries. */
@@ -35,6 +35,7 @@ export const webhookAdmin = (store: WebhookStore, clock: Clock, secrets: Webhook
   },
   list: () => store.list(),
   remove: (id) => store.remove(id),
+  enable: (id) => store.enable(id),
   deliveries: (endpointId, limit) => store.deliveries(endpointId, Math.min(limit, MAX_LISTED_DELIVERIES)),
   redeliver: (eventId) => store.redeliver(eventId, clock.now()),
 });
