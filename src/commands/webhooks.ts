@@ -76,6 +76,12 @@ function endpointId(text: string, action: string, output: Output): WebhookEndpoi
   return undefined;
 }
 
+/** The exit code of an action on an endpoint id that names none, once it is told. */
+function noEndpoint(id: WebhookEndpointId, output: Output): number {
+  output.err(`petstore: no webhook endpoint has id ${id}\n`);
+  return 1;
+}
+
 async function add(request: Extract<WebhooksRequest, { action: 'add' }>, admin: WebhookAdmin, output: Output): Promise<number> {
   const url = WebhookUrl.decode(request.url);
   if (E.isLeft(url)) {
@@ -111,10 +117,7 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
     case 'remove': {
       const id = endpointId(request.id, 'remove', output);
       if (id === undefined) return 2;
-      if (!(await admin.remove(id))) {
-        output.err(`petstore: no webhook endpoint has id ${id}\n`);
-        return 1;
-      }
+      if (!(await admin.remove(id))) return noEndpoint(id, output);
       output.out(`Webhook endpoint ${id} is removed, with its deliveries: it receives nothing more.\n`);
       return 0;
     }
@@ -122,10 +125,7 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
       const id = endpointId(request.id, 'enable', output);
       if (id === undefined) return 2;
       const enabled = await admin.enable(id);
-      if (O.isNone(enabled)) {
-        output.err(`petstore: no webhook endpoint has id ${id}\n`);
-        return 1;
-      }
+      if (O.isNone(enabled)) return noEndpoint(id, output);
       output.out(
         `Webhook endpoint ${id} (${enabled.value.url}) is active: it gets the events relayed from now on. ` +
           'Events relayed while it was disabled are not sent to it; its failed deliveries stay failed ' +
@@ -136,10 +136,7 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
     case 'deliveries': {
       const id = endpointId(request.id, 'deliveries', output);
       if (id === undefined) return 2;
-      if (!(await admin.list()).some((endpoint) => endpoint.id === id)) {
-        output.err(`petstore: no webhook endpoint has id ${id}\n`);
-        return 1;
-      }
+      if (!(await admin.list()).some((endpoint) => endpoint.id === id)) return noEndpoint(id, output);
       printRecords(output, request.json, await admin.deliveries(id, LISTED_DELIVERIES), {
         json: deliveryJson,
         table: deliveriesTable,

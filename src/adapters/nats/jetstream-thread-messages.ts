@@ -1,18 +1,13 @@
 // What JetStreamThreadTransport and its publisher thread say to each other.
 import type { PetEvent } from '../../domain/index.js';
+import type { describeFault } from '../shared/describe-fault.js';
+import type { JetStreamTransportOptions } from './jetstream-transport.js';
 
 /** What the thread is started with: JetStreamTransportOptions without the callbacks, which cannot cross. */
-export interface PublisherSettings {
-  readonly url: string;
-  readonly stream: string;
-  readonly source: string;
-}
+export type PublisherSettings = Omit<JetStreamTransportOptions, 'events'>;
 
-/** A fault as it crosses the thread: its name and message (never a URL: the transport's messages name none). */
-export interface CrossedFault {
-  readonly type: string;
-  readonly message: string;
-}
+/** A fault as it crosses the thread, as describeFault tells it: its name and message (never a URL: the transport's messages name none). */
+export type CrossedFault = ReturnType<typeof describeFault>;
 
 export type PublisherRequest =
   { readonly kind: 'publish'; readonly id: number; readonly events: readonly PetEvent[] } | { readonly kind: 'close' };

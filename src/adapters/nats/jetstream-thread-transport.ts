@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { EventTransport, PetEvent } from '../../domain/index.js';
 import type { JetStreamTransportOptions } from './jetstream-transport.js';
-import type { CrossedFault, PublisherReply, PublisherRequest } from './jetstream-thread-messages.js';
+import type { CrossedFault, PublisherReply, PublisherRequest, PublisherSettings } from './jetstream-thread-messages.js';
 
 /** The fault the thread reported, as an Error of the same name. */
 const faultOf = ({ type, message }: CrossedFault): Error => Object.assign(new Error(message), { name: type });
@@ -26,7 +26,7 @@ export class JetStreamThreadTransport implements EventTransport {
   /** Starts the thread; resolves once it has opened its transport, rejects as openJetStreamTransport does. */
   static open(options: JetStreamTransportOptions): Promise<JetStreamThreadTransport> {
     const { url, stream, source, events } = options;
-    const worker = new Worker(PUBLISHER, { workerData: { url, stream, source } });
+    const worker = new Worker(PUBLISHER, { workerData: { url, stream, source } satisfies PublisherSettings });
     const transport = new JetStreamThreadTransport(worker);
     return new Promise((resolve, reject) => {
       worker.on('message', (reply: PublisherReply) => {
