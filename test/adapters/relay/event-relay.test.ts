@@ -13,17 +13,10 @@ import {
   type RelayPass,
   relayEvents,
 } from '../../../src/domain/index.js';
+import { eventually } from '../../support/eventually.js';
 
 const clock = { now: () => new Date() };
 const draft = (name: string) => ({ name: name as PetName, categoryId: 1 as CategoryId, status: 'available' as const });
-
-async function eventually(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  expect.fail(`never happened: ${what}`);
-}
 
 describe('the event relay', () => {
   let outbox: MemoryEventOutbox;
@@ -71,7 +64,7 @@ describe('the event relay', () => {
   it('relays a backlog larger than its batch in one round of full passes, ended by the first short one', async () => {
     for (let i = 0; i < 5; i++) await pets.create(draft(`pet ${i}`));
     await start(2);
-    await eventually(() => handed.flat().length === 5, 'all five events handed on');
+    await eventually(() => handed.flat().length === 5, 'all five events handed on', 300);
     expect(handed.map((batch) => batch.length)).to.deep.equal([2, 2, 1]);
     expect(passes.map((pass) => pass.outcome === 'relayed' && pass.full)).to.deep.equal([true, true, false]);
     expect(handed.flat().map((event) => event.sequence)).to.deep.equal([1, 2, 3, 4, 5]);
@@ -80,10 +73,10 @@ describe('the event relay', () => {
 
   it('gathers the changes made while it waits to be woken into one pass', async () => {
     await start(100, 100);
-    await eventually(() => passes.length === 1, 'the first, empty pass');
+    await eventually(() => passes.length === 1, 'the first, empty pass', 300);
     // Recorded in one burst: the first wakes the relay, which answers after the wake-up delay.
     await Promise.all(Array.from({ length: 10 }, (_, i) => pets.create(draft(`pet ${i}`))));
-    await eventually(() => handed.flat().length === 10, 'the burst handed on');
+    await eventually(() => handed.flat().length === 10, 'the burst handed on', 300);
     expect(handed).to.have.length(1);
   });
 
@@ -91,7 +84,7 @@ describe('the event relay', () => {
     refuse = 2;
     for (let i = 0; i < 3; i++) await pets.create(draft(`pet ${i}`));
     await start(10);
-    await eventually(() => handed.length === 1, 'the events taken after two refusals');
+    await eventually(() => handed.length === 1, 'the events taken after two refusals', 300);
     expect(passes.filter((pass) => pass.outcome === 'refused')).to.have.length(2);
     expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
   });
@@ -100,7 +93,7 @@ describe('the event relay', () => {
     const asked: Date[] = [];
     const started = Date.now();
     await start(10, 50, [async (before) => void asked.push(before)]);
-    await eventually(() => asked.length === 1, 'the first round pruned');
+    await eventually(() => asked.length === 1, 'the first round pruned', 300);
     expect(asked[0]!.getTime()).to.be.within(started - 60_000, Date.now() - 60_000);
   });
 });

@@ -6,19 +6,12 @@ import * as E from 'fp-ts/lib/Either.js';
 import { inWaves } from '../../../src/adapters/nats/jetstream-transport.js';
 import { createPetStore, type PetStore } from '../../../src/composition/pet-store.js';
 import { IdempotencyKey, NewPet, type PetEvent, PetPatch } from '../../../src/domain/index.js';
+import { eventually } from '../../support/eventually.js';
 
 const decoded = <A>(result: E.Either<unknown, A>): A => {
   if (E.isLeft(result)) throw new Error('test value does not decode');
   return result.right;
 };
-
-async function eventually(check: () => boolean, what: string, attempts = 200): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  expect.fail(`never happened: ${what}`);
-}
 
 describe('change events, subscribed in the process', () => {
   let store: PetStore;
