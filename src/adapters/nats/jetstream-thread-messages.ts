@@ -3,6 +3,12 @@ import type { PetEvent } from '../../domain/index.js';
 import type { describeFault } from '../shared/describe-fault.js';
 import type { JetStreamTransportOptions } from './jetstream-transport.js';
 
+/**
+ * The publisher thread's niceness (Linux): the scheduler gives it a core's time only where the
+ * threads at the default priority (the event loop serving HTTP) leave some.
+ */
+export const PUBLISHER_NICENESS = 19;
+
 /** What the thread is started with: JetStreamTransportOptions without the callbacks, which cannot cross. */
 export type PublisherSettings = Omit<JetStreamTransportOptions, 'events'>;
 

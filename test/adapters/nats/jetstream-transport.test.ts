@@ -3,7 +3,7 @@
 // suite holds both: the transport in the caller's thread, and the same run in a worker thread,
 // as a serving process uses it. A worker thread runs compiled code only (the test loader does
 // not reach it), so that one is taken from dist/, which `npm test` builds first.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { type JetStreamManager, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
@@ -11,6 +11,7 @@ import { expect } from 'chai';
 import { CloudEvent } from 'cloudevents';
 import { DUPLICATE_WINDOW_MS, EVENT_SUBJECTS } from '../../../src/adapters/nats/event-stream.js';
 import { openJetStreamTransport, type JetStreamTransportOptions } from '../../../src/adapters/nats/jetstream-transport.js';
+import { PUBLISHER_NICENESS } from '../../../src/adapters/nats/jetstream-thread-messages.js';
 import type * as ThreadTransport from '../../../src/adapters/nats/jetstream-thread-transport.js';
 import {
   petCreated,
@@ -68,6 +69,36 @@ const openInThread: OpenTransport = async (options) => {
 jetStreamTransportSuite('the NATS JetStream transport', openJetStreamTransport);
 if (existsSync(COMPILED_THREAD_TRANSPORT)) jetStreamTransportSuite('the NATS JetStream transport in a worker thread', openInThread);
 else describe.skip('the NATS JetStream transport in a worker thread (skipped: dist/ is not built; run npm run build)', () => undefined);
+
+/** The niceness of each thread of this process, by thread id (Linux: field 19 of its stat). */
+const threadNiceness = (): Map<string, number> =>
+  new Map(
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])];
+    }),
+  );
+
+const onLinuxWithDist = process.platform === 'linux' && existsSync(COMPILED_THREAD_TRANSPORT);
+(onLinuxWithDist ? describe : describe.skip)(
+  `the JetStream publisher thread's priority${onLinuxWithDist ? '' : ' (skipped: Linux with dist/ built only)'}`,
+  () => {
+    it('is below the threads that serve, which keep theirs', async function () {
+      this.timeout(10_000);
+      const before = threadNiceness();
+      // A NATS that does not answer: the thread opens all the same, and keeps trying.
+      const opened = await openInThread({ url: 'nats://127.0.0.1:9', stream: 'PETSTORE_NICENESS', source: SOURCE });
+      try {
+        const after = threadNiceness();
+        const started = [...after].filter(([tid]) => !before.has(tid)).map(([, niceness]) => niceness);
+        expect(started).to.include(PUBLISHER_NICENESS);
+        for (const [tid, niceness] of before) if (after.has(tid)) expect(after.get(tid), `thread ${tid}`).to.equal(niceness);
+      } finally {
+        await opened.close();
+      }
+    });
+  },
+);
 
 function jetStreamTransportSuite(title: string, openTransport: OpenTransport): void {
   describeWithNatsServer(title, function () {
