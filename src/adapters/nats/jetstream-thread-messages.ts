@@ -5,7 +5,7 @@ import type { JetStreamTransportOptions } from './jetstream-transport.js';
 
 /**
  * The publisher thread's niceness (Linux): the scheduler gives it a core's time only where the
- * threads at the default priority (the event loop serving HTTP) leave some.
+ * threads at the default priority (the event loop serving HTTP) leave some (docs/decisions/0021-publisher-thread-at-the-lowest-priority.md).
  */
 export const PUBLISHER_NICENESS = 19;
 
