@@ -1,13 +1,14 @@
 // The change events' broker: each event published to JetStream, on the subject of its type,
 // as a structured CloudEvent, with its id as the message id (`Nats-Msg-Id`), so that the
-// stream drops a redelivered event. Events are published one by one, each acknowledged before
-// the next, so that the stream keeps the outbox's order.
+// stream drops a redelivered event. Events go in waves (wave-publication.ts), so that the
+// stream keeps each pet's events in the outbox's order.
 import { jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { EventTransport, PetEvent } from '../../domain/index.js';
 import { cloudEventJson } from '../shared/cloud-event.js';
 import { ensureEventStream } from './event-stream.js';
 import { type NatsConnectionEvents, type NatsLink, openNatsLink } from './nats-connection.js';
+import { inWaves, publishWave, type StreamTail, type WaveTarget } from './wave-publication.js';
 
 /** How long a publication or a stream request waits for JetStream's answer. */
 export const JETSTREAM_TIMEOUT_MS = 3000;
@@ -29,10 +30,25 @@ export class NatsUnavailableError extends Error {
   override readonly name = 'NatsUnavailableError';
 }
 
+/**
+ * After a chain breaks, the waves that go event by event before the next chain: a stream that
+ * another publisher writes to as well breaks most chains, each then sent twice.
+ */
+export const WAVES_UNCHAINED_AFTER_A_BREAK = 100;
+
+/** What the transport knows on one connection whose stream is known to exist. */
+interface Publishing {
+  readonly connection: NatsConnection;
+  readonly client: Promise<JetStreamClient>;
+  /** The stream's last message, as this connection last saw it stored. */
+  tail: StreamTail | undefined;
+  /** Waves left to publish event by event after a broken chain. */
+  unchained: number;
+}
+
 export class JetStreamTransport implements EventTransport {
   readonly name = 'nats';
-  /** The client of the connection whose stream is known to exist. */
-  private ready: { connection: NatsConnection; client: Promise<JetStreamClient> } | undefined;
+  private publishing: Publishing | undefined;
 
   constructor(
     private readonly link: NatsLink,
@@ -43,33 +59,32 @@ export class JetStreamTransport implements EventTransport {
   async publish(events: readonly PetEvent[]): Promise<void> {
     if (events.length === 0) return;
     try {
-      const client = await this.client();
-      // A wave at a time, its publications in flight together: one connection delivers them in
-      // the order they were sent, and a pet's next event waits for the wave that acknowledged
-      // the one before it, so that no failure can leave a later event of a pet stored before an
-      // earlier one.
+      const publishing = this.current();
+      const target: WaveTarget = {
+        connection: publishing.connection,
+        client: await publishing.client,
+        stream: this.stream,
+        timeoutMs: JETSTREAM_TIMEOUT_MS,
+        payload: (event) => cloudEventJson(event, this.source),
+      };
       for (const wave of inWaves(events)) {
-        await Promise.all(
-          wave.map((event) =>
-            client.publish(event.type, cloudEventJson(event, this.source), {
-              msgID: event.id,
-              timeout: JETSTREAM_TIMEOUT_MS,
-              // An event whose subject another stream holds is refused, not kept elsewhere.
-              expect: { streamName: this.stream },
-            }),
-          ),
-        );
+        const chainAfter = publishing.unchained > 0 ? undefined : publishing.tail;
+        publishing.unchained = Math.max(0, publishing.unchained - 1);
+        const outcome = await publishWave(target, wave, chainAfter);
+        publishing.tail = outcome.tail;
+        if (outcome.chainBroke) publishing.unchained = WAVES_UNCHAINED_AFTER_A_BREAK;
       }
     } catch (fault) {
-      // The stream may be what failed (deleted by an operator): the next try checks it again.
-      this.ready = undefined;
+      // The stream may be what failed (deleted by an operator): the next try checks it again,
+      // and knows nothing of its tail.
+      this.publishing = undefined;
       throw fault;
     }
   }
 
   /** Makes sure the stream exists, once per connection; fails at once while NATS is away. */
   async ensureStream(): Promise<void> {
-    await this.client();
+    await this.current().client;
   }
 
   /** Stops reconnecting and drains the connection. */
@@ -77,16 +92,17 @@ export class JetStreamTransport implements EventTransport {
     return this.link.close();
   }
 
-  private client(): Promise<JetStreamClient> {
+  /** The publishing state of the connection now up; fails at once while NATS is away. */
+  private current(): Publishing {
     const connection = this.link.current();
-    if (connection === undefined) return Promise.reject(new NatsUnavailableError('NATS is not connected'));
-    if (this.ready?.connection !== connection) {
+    if (connection === undefined) throw new NatsUnavailableError('NATS is not connected');
+    if (this.publishing?.connection !== connection) {
       const client = jetstreamManager(connection, { timeout: JETSTREAM_TIMEOUT_MS })
         .then((jsm) => ensureEventStream(jsm, this.stream))
         .then(() => jetstream(connection, { timeout: JETSTREAM_TIMEOUT_MS }));
-      this.ready = { connection, client };
+      this.publishing = { connection, client, tail: undefined, unchained: 0 };
     }
-    return this.ready.client;
+    return this.publishing;
   }
 }
 
@@ -106,16 +122,4 @@ export async function openJetStreamTransport(options: JetStreamTransportOptions)
     });
   }
   return transport;
-}
-
-/** `events` in waves that hold at most one event of each pet, every wave in outbox order. */
-export function inWaves(events: readonly PetEvent[]): PetEvent[][] {
-  const waves: PetEvent[][] = [];
-  const seen = new Map<number, number>();
-  for (const event of events) {
-    const wave = seen.get(event.petId) ?? 0;
-    seen.set(event.petId, wave + 1);
-    (waves[wave] ??= []).push(event);
-  }
-  return waves;
 }

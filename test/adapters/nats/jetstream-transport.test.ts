@@ -5,7 +5,7 @@
 // not reach it), so that one is taken from dist/, which `npm test` builds first.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { type JetStreamManager, jetstreamManager, StorageType } from '@nats-io/jetstream';
+import { jetstream, type JetStreamManager, jetstreamManager, StorageType } from '@nats-io/jetstream';
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { expect } from 'chai';
 import { CloudEvent } from 'cloudevents';
@@ -208,6 +208,44 @@ function jetStreamTransportSuite(title: string, openTransport: OpenTransport): v
       await opened.publish([first!, second!]);
       await opened.publish([first!, second!, third!]);
       expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([first!.id, second!.id, third!.id]);
+    });
+
+    const idsOf = (stored: Awaited<ReturnType<typeof messages>>) => stored.map((m) => m.header.get('Nats-Msg-Id'));
+    /** What each stored message expected of the stream when it was published: "sequence id", or "" for nothing. */
+    const expectationsOf = (stored: Awaited<ReturnType<typeof messages>>) =>
+      stored.map((m) => `${m.header.get('Nats-Expected-Last-Sequence')} ${m.header.get('Nats-Expected-Last-Msg-Id')}`.trim());
+    const creations = (...ids: number[]) => ids.map((id) => eventOf(petCreated(pet(id, `P${id}`))));
+
+    it("publishes a wave after one it saw stored as one chain: each event expects the one before it as the stream's last message", async () => {
+      const [a, b, c, d] = creations(1, 2, 3, 4);
+      const opened = await open();
+      await opened.publish([a!]);
+      await opened.publish([b!, c!, d!]);
+      const stored = await messages();
+      expect(idsOf(stored)).to.deep.equal([a!.id, b!.id, c!.id, d!.id]);
+      expect(expectationsOf(stored)).to.deep.equal(['', `1 ${a!.id}`, `2 ${b!.id}`, `3 ${c!.id}`]);
+    });
+
+    it('publishes a chain that another publisher broke again event by event, and the next waves too', async () => {
+      const [a, b, c, d, e] = creations(1, 2, 3, 4, 5);
+      const opened = await open();
+      await opened.publish([a!]);
+      await jetstream(admin).publish('petstore.pet.created', '{}', { msgID: 'another publisher' });
+      await opened.publish([b!, c!]);
+      await opened.publish([d!, e!]);
+      const stored = await messages();
+      expect(idsOf(stored)).to.deep.equal([a!.id, 'another publisher', b!.id, c!.id, d!.id, e!.id]);
+      expect(expectationsOf(stored).slice(2)).to.deep.equal(['', '', '', '']);
+    });
+
+    it('publishes a chain again event by event when the stream held some of its events before and refused one between them', async () => {
+      // The stream holds a and c, c last; b was never stored. A chain a, b, c, d after c could
+      // end in a stored d while b is refused, were the chain judged by ids alone.
+      const [a, b, c, d] = creations(1, 2, 3, 4);
+      const opened = await open();
+      await opened.publish([a!, c!]);
+      await opened.publish([a!, b!, c!, d!]);
+      expect(idsOf(await messages())).to.deep.equal([a!.id, c!.id, b!.id, d!.id]);
     });
 
     it('rejects within seconds while NATS is away, reports the outage once, and publishes once it is back, each event once', async function () {

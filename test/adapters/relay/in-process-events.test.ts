@@ -3,7 +3,7 @@
 // a change that does not happen makes no event.
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { inWaves } from '../../../src/adapters/nats/jetstream-transport.js';
+import { inWaves } from '../../../src/adapters/nats/wave-publication.js';
 import { createPetStore, type PetStore } from '../../../src/composition/pet-store.js';
 import { IdempotencyKey, NewPet, type PetEvent, PetPatch } from '../../../src/domain/index.js';
 import { eventually } from '../../support/eventually.js';
