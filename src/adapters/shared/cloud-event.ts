@@ -1,6 +1,6 @@
 // The envelope of every event that leaves the service: CloudEvents 1.0, JSON structured mode,
 // the same for the broker and for webhooks. Written here in the exact form the cloudevents SDK
-// writes, attribute for attribute: making the SDK's object for each event was a quarter of
+// writes, attribute for attribute: making the SDK's object for each event was about a fifth of
 // the JetStream publisher's work (docs/decisions/0023-cloudevents-envelope-written-directly.md).
 // The tests hold it to the SDK: the same bytes as the SDK's, and valid by its schema.
 import type { PetEvent } from '../../domain/index.js';
