@@ -82,5 +82,6 @@ export const EVENTS_NOTE =
   '"events off" is the project with PETSTORE_EVENTS=off; "JetStream" the project with PETSTORE_NATS_URL set to a nats-server ' +
   'the bench started for this run (JetStream, a temp store), both on their own copy of the database, in the same rounds as the ' +
   'others. 201 → stream: from the arrival of the 201 of a probe create (one every 20 ms, in the bench process, over keep-alive ' +
-  'HTTP, not counted in req/s) to the arrival of its event on a core NATS subscription to petstore.pet.created; p50 and p99 over ' +
-  'the probes of every undisturbed round. nats-server CPU is not counted as "other processes".';
+  'HTTP, not counted in req/s) to the time JetStream stored its event (read from the stream after the load, so that no ' +
+  'subscriber runs beside the server measured); p50 and p99 over the probes of every undisturbed round. nats-server CPU is ' +
+  'not counted as "other processes".';
