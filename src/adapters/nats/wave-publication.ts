@@ -80,7 +80,7 @@ async function publishEach(target: WaveTarget, wave: readonly PetEvent[]): Promi
 }
 
 /** The wave as one chain after `tail`; 'broken' when the stream refused its last event. */
-async function publishChain(target: WaveTarget, wave: readonly PetEvent[], tail: StreamTail): Promise<StreamTail | undefined | 'broken'> {
+async function publishChain(target: WaveTarget, wave: readonly PetEvent[], tail: StreamTail): Promise<StreamTail | 'broken'> {
   let previous = tail;
   for (const event of wave.slice(0, -1)) {
     const expectations = headers();
@@ -98,7 +98,7 @@ async function publishChain(target: WaveTarget, wave: readonly PetEvent[], tail:
       expect: { streamName: target.stream, lastSequence: previous.seq, lastMsgID: previous.id },
     });
     // A duplicate proves nothing of the events before it.
-    return ack.duplicate ? 'broken' : tailAfter(ack, last);
+    return ack.duplicate ? 'broken' : { seq: ack.seq, id: last.id };
   } catch (fault) {
     // The stream answered, and refused: an expectation did not hold. Anything else (no answer
     // in time, no connection) is the relay's to retry.

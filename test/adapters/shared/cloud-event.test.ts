@@ -5,9 +5,7 @@ import { expect } from 'chai';
 import { CloudEvent } from 'cloudevents';
 import fc from 'fast-check';
 import { cloudEventJson } from '../../../src/adapters/shared/cloud-event.js';
-import { PET_EVENT_TYPES, type CategoryId, type PetEvent, type PetId, type PetName } from '../../../src/domain/index.js';
-
-const statuses = ['available', 'pending', 'sold'] as const;
+import { PET_EVENT_TYPES, PET_STATUSES, type CategoryId, type PetEvent, type PetId, type PetName } from '../../../src/domain/index.js';
 
 const events: fc.Arbitrary<PetEvent> = fc
   .record({
@@ -18,7 +16,7 @@ const events: fc.Arbitrary<PetEvent> = fc
     petId: fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
     name: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 100 }),
     categoryId: fc.integer({ min: 1, max: 2 ** 31 - 1 }),
-    status: fc.constantFrom(...statuses),
+    status: fc.constantFrom(...PET_STATUSES),
   })
   .map(({ id, sequence, time, type, petId, name, categoryId, status }) => ({
     id,
