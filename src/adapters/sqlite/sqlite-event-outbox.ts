@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import type { EventOutbox, OutboxBacklog, PetChange, PetEvent } from '../../domain/index.js';
 import { eventOfRow, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
+import { type GroupCommit, groupCommit } from './group-commit.js';
 
 const EVENT_COLUMNS = 'sequence, id, type, pet_id, data, time';
 /** Where the relay stands: the last sequence it handed on (0 before its first pass). */
@@ -25,10 +26,12 @@ export class SqliteEventOutbox implements EventOutbox {
   private readonly countWaiting: Statement<[], { count: number; oldest: number | null }>;
   private readonly takeLease: Statement<[string, string, number, number], { holder: string }>;
   private readonly pruneBefore: Transaction<(before: number) => number>;
+  private readonly commit: GroupCommit;
   private readonly wakers = new Set<() => void>();
   private wakeQueued = false;
 
   constructor(db: Database) {
+    this.commit = groupCommit(db);
     this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time) VALUES (?, ?, ?, ?, ?)');
     this.selectWaiting = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE sequence > ${RELAYED_THROUGH} ORDER BY sequence LIMIT ?`);
     // A mark never moves the position back (a lease taken over mid-pass may mark late).
@@ -73,9 +76,14 @@ export class SqliteEventOutbox implements EventOutbox {
     return this.selectWaiting.all(limit).map(eventOfRow);
   }
 
-  /** `sequences` are a batch that pending answered (a prefix of what waits): one mark covers them. */
+  /**
+   * `sequences` are a batch that pending answered (a prefix of what waits): one mark covers
+   * them. It joins the turn's group commit: under load, the COMMIT of the changes beside it.
+   */
   async markRelayed(sequences: readonly number[], at: Date): Promise<void> {
-    if (sequences.length > 0) this.addMark.run({ through: Math.max(...sequences), at: at.getTime() });
+    if (sequences.length === 0) return;
+    const through = Math.max(...sequences);
+    await this.commit(() => this.addMark.run({ through, at: at.getTime() }));
   }
 
   async prune(before: Date): Promise<number> {

@@ -5,7 +5,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
 import { petCreated, petDeleted, petUpdated } from '../../domain/index.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
-import { groupCommit } from './group-commit.js';
+import { type GroupCommit, groupCommit } from './group-commit.js';
 import type { SqliteEventOutbox } from './sqlite-event-outbox.js';
 
 // Rows come as arrays (the statements are in raw mode): better-sqlite3 then makes no object
@@ -29,7 +29,7 @@ export class SqlitePetRepository implements domain.PetRepository {
   // The idempotency records of SqliteIdempotencyStore, in the same database: completed in the pet's transaction.
   private readonly heldRecord: Statement<[string, string, string], { held: number }>;
   private readonly completeRecord: Statement<[string, string, string, string]>;
-  private readonly writeGrouped: (write: PetWrite) => Promise<domain.Pet | undefined>;
+  private readonly commit: GroupCommit;
   private readonly selectById: Statement<[number], PetRow>;
   private readonly selectPage: Statement<[number, number], PetRow>;
   private readonly selectPageByStatus: Statement<[string, number, number], PetRow>;
@@ -69,7 +69,7 @@ export class SqlitePetRepository implements domain.PetRepository {
     this.deleteAtVersion = db.prepare('DELETE FROM pets WHERE id = ? AND version = ?');
     this.heldRecord = db.prepare('SELECT 1 AS held FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
     this.completeRecord = db.prepare('UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
-    this.writeGrouped = groupCommit(db, (write: PetWrite) => this.writeOne(write));
+    this.commit = groupCommit(db);
     this.updateRecorded = db.transaction((id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft) => {
       const row = this.updateAtVersion.get(draft.name, draft.categoryId, draft.status, id, version);
       if (row !== undefined) this.outbox?.record(petUpdated(toPet(row)));
@@ -84,12 +84,12 @@ export class SqlitePetRepository implements domain.PetRepository {
 
   /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
   async create(draft: domain.PetDraft): Promise<domain.Pet> {
-    return storedPet(await this.writeGrouped({ draft }));
+    return storedPet(await this.commit(() => this.writeOne({ draft })));
   }
 
   /** The same group commit: the pet and the record's completion are in one savepoint of the turn's transaction. */
   async createCompleting(draft: domain.PetDraft, hold: domain.IdempotencyHold): Promise<O.Option<domain.Pet>> {
-    return O.fromNullable(await this.writeGrouped({ draft, hold }));
+    return O.fromNullable(await this.commit(() => this.writeOne({ draft, hold })));
   }
 
   // Inside the turn's transaction (groupCommit): a throw undoes this write alone.
