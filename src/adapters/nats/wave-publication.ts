@@ -56,11 +56,12 @@ export interface WaveOutcome {
  * stored.
  */
 export async function publishWave(target: WaveTarget, wave: readonly PetEvent[], tail: StreamTail | undefined): Promise<WaveOutcome> {
-  if (tail !== undefined && wave.length > 1) {
+  const chaining = tail !== undefined && wave.length > 1;
+  if (chaining) {
     const chained = await publishChain(target, wave, tail);
     if (chained !== 'broken') return { tail: chained, chainBroke: false };
   }
-  return { tail: await publishEach(target, wave), chainBroke: tail !== undefined && wave.length > 1 };
+  return { tail: await publishEach(target, wave), chainBroke: chaining };
 }
 
 /** Every event acknowledged on its own, all in flight together. */
