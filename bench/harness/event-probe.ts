@@ -8,6 +8,7 @@
 import { Agent, request } from 'node:http';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { EVENTS_DEFAULTS } from '../../src/config/events-config.js';
 import { percentile } from './autocannon-load.js';
 import { treeTicks } from './cpu-use.js';
 
@@ -22,7 +23,7 @@ export const PROBE_WAIT = { quietMs: 2000, graceMs: 30_000 } as const;
 /** The subject of the events of creates (docs/events.md). */
 export const CREATED_SUBJECT = 'petstore.pet.created';
 /** The stream the project publishes to: its default, which the bench leaves as it is. */
-export const EVENT_STREAM = 'PETSTORE';
+export const EVENT_STREAM = EVENTS_DEFAULTS.PETSTORE_NATS_STREAM;
 
 const TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux
 

@@ -7,6 +7,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { CREATED_SUBJECT, EVENT_STREAM, pooledDelays, startEventProbe } from '../../bench/harness/event-probe.js';
 import { parseOptions } from '../../bench/harness/options.js';
+import { eventStreamConfig } from '../../src/adapters/nats/event-stream.js';
 import { describeWithNatsServer, type PrivateNats, startPrivateNats } from '../support/nats.js';
 
 describe('bench: the --events option', () => {
@@ -39,7 +40,7 @@ describeWithNatsServer('bench: the event probe', () => {
     publisher = await connect({ servers: nats.url });
     // The stream as the project makes it, holding an event of pet 3 from before the probe starts:
     // not the event of the probe's pet 3, whose own the stand-in never publishes.
-    await (await jetstreamManager(publisher)).streams.add({ name: EVENT_STREAM, subjects: ['petstore.pet.*'] });
+    await (await jetstreamManager(publisher)).streams.add(eventStreamConfig(EVENT_STREAM));
     publisher.publish(CREATED_SUBJECT, JSON.stringify({ id: 'before', subject: '3' }));
     await publisher.flush();
     let next = 0;

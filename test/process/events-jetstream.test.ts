@@ -7,13 +7,14 @@ import { type JetStreamManager, jetstreamManager, type StoredMsg } from '@nats-i
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
+import { EVENTS_DEFAULTS } from '../../src/config/events-config.js';
 import { clientFor } from '../support/http-client.js';
 import { describeWithNatsServer, type PrivateNats, startPrivateNats } from '../support/nats.js';
 import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'events-jetstream-key-0123456789';
-const STREAM = 'PETSTORE';
+const STREAM = EVENTS_DEFAULTS.PETSTORE_NATS_STREAM;
 
 interface CloudEventOf<D> {
   id: string;
