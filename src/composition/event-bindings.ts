@@ -21,11 +21,6 @@ export type StartEventRelay = () => Promise<RunningEventRelay | undefined>;
 
 const RELAY_BATCH_SIZE = 500;
 
-/** Sends every webhook delivery due at `now`, a batch at a time, on the relay's round. */
-async function dispatchAllDue(dispatcher: WebhookDispatcher, now: Date): Promise<void> {
-  while ((await dispatcher.dispatchDue(now)).attempted === dispatcher.batchSize);
-}
-
 /** A pass's log line: one per refused delivery, naming its first event, never a secret. */
 const reportPass = (logger: Logger, counter: DeliveryCounter, transports: readonly EventTransport[]) => (pass: RelayPass) => {
   if (pass.outcome === 'relayed') {
@@ -95,7 +90,7 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
     ) =>
       async () => {
         if (!enabled) return undefined;
-        return startEventRelay({
+        const relay = await startEventRelay({
           outbox,
           relay: relayEvents(outbox, transports, clock, RELAY_BATCH_SIZE),
           clock,
@@ -106,10 +101,20 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
             fault: (fault) =>
               logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
           },
-          duties: [(now) => dispatchAllDue(dispatcher, now)],
+          // The round only starts the webhook deliveries due: their answers, slow or never
+          // coming, hold neither the relay's next pass nor the other endpoints' deliveries.
+          duties: [async () => void (await dispatcher.startDue())],
           // Finished webhook deliveries are kept as long as the events they carried.
           prunes: [(before) => webhooks.prune(before)],
         });
+        return {
+          wake: () => relay.wake(),
+          // Once the relay has stopped, no attempt starts; those under way end within their timeout.
+          stop: async () => {
+            await relay.stop();
+            await dispatcher.settled();
+          },
+        };
       },
     [
       TOKENS.EventOutbox,

@@ -1,10 +1,11 @@
 // The webhook services on the WebhookStore that port-bindings.ts chose: the admin of
-// `petstore webhooks`, and the dispatcher that the relay's loop drives (dispatchDue every
-// second or so, on the process that holds the relay's lease). Each failed attempt is one log
-// line, with the event id and the endpoint id: never the secret, the URL or the body.
+// `petstore webhooks`, and the dispatcher that the relay's loop drives (startDue every second
+// or so, on the process that holds the relay's lease). Each failed attempt is one log line,
+// with the event id and the endpoint id: never the secret, the URL or the body.
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { DeliveryCounter } from '../adapters/relay/relay-metrics.js';
+import { describeFault } from '../adapters/shared/describe-fault.js';
 import { WebhookDispatcher, type WebhookOutcomes } from '../adapters/webhooks/webhook-dispatcher.js';
 import { cryptoWebhookSecretGenerator } from '../adapters/webhooks/webhook-secret.js';
 import { type Clock, type WebhookAdmin, webhookAdmin, type WebhookSecretGenerator, type WebhookStore } from '../domain/index.js';
@@ -27,6 +28,11 @@ export const reportedWebhookOutcomes = (logger: Logger, counter: DeliveryCounter
     counter.count('webhook', 'failed');
     logger.error({ eventId, endpointId, reason }, 'webhook delivery failed; it will not be retried');
   },
+  unrecorded: (eventId, endpointId, fault) =>
+    logger.error(
+      { eventId, endpointId, fault: describeFault(fault) },
+      'webhook attempt not recorded: the storage failed; it is made again once its claim runs out',
+    ),
 });
 
 /** Binds WebhookSecretGenerator, WebhookAdmin and WebhookDispatcher (TOKENS.WebhookStore is bound with the database's ports). */
@@ -41,8 +47,8 @@ export function bindWebhooks(container: Container): void {
   container
     .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
     .toResolvedValue(
-      (store: WebhookStore, logger: Logger, counter: DeliveryCounter) =>
-        new WebhookDispatcher(store, { outcomes: reportedWebhookOutcomes(logger, counter) }),
-      [TOKENS.WebhookStore, TOKENS.Logger, TOKENS.DeliveryCounter],
+      (store: WebhookStore, clock: Clock, logger: Logger, counter: DeliveryCounter) =>
+        new WebhookDispatcher(store, clock, { outcomes: reportedWebhookOutcomes(logger, counter) }),
+      [TOKENS.WebhookStore, TOKENS.Clock, TOKENS.Logger, TOKENS.DeliveryCounter],
     );
 }

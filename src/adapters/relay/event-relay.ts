@@ -22,7 +22,10 @@ export interface EventRelayOptions {
   /** How long a relayed event stays in the outbox. */
   readonly retentionMs: number;
   readonly report: RelayReport;
-  /** Work only the lease holder does, after relaying, on every round (webhook deliveries due). */
+  /**
+   * Work only the lease holder does, after relaying, at the poll's pace (starting the webhook
+   * deliveries due). The round awaits it, so it starts work and does not wait for its end.
+   */
   readonly duties?: readonly ((now: Date) => Promise<void>)[];
   /** More to prune with the outbox, at its pace: what is older than the retention (finished webhook deliveries). */
   readonly prunes?: readonly ((before: Date) => Promise<unknown>)[];

@@ -1,9 +1,12 @@
 // Sends the webhook deliveries that are due: each an HTTP POST of the event's CloudEvents JSON,
 // signed in the Standard Webhooks format (webhook-id, webhook-timestamp, webhook-signature),
 // then records the outcome: delivered (2xx), the endpoint disabled (410 Gone), or the next
-// attempt per the retry schedule, failed after the last.
+// attempt per the retry schedule, failed after the last. The relay's loop only starts sends
+// (startDue): a receiver that is slow to answer holds its own attempts, never the relay nor
+// the other endpoints' deliveries.
 import { Webhook } from 'standardwebhooks';
 import {
+  type Clock,
   type DueWebhookDelivery,
   nextWebhookAttemptAt,
   type WebhookAttempt,
@@ -19,6 +22,8 @@ export interface WebhookOutcomes {
   retrying(eventId: string, endpointId: WebhookEndpointId, attempt: number, nextAttemptAt: Date, reason: string): void;
   /** The delivery is given up: its last attempt failed, or the endpoint answered 410 Gone and is disabled. */
   failed(eventId: string, endpointId: WebhookEndpointId, reason: string): void;
+  /** An attempt started by startDue was made, but the store failed to record its outcome: it is made again once its claim runs out. */
+  unrecorded(eventId: string, endpointId: WebhookEndpointId, fault: unknown): void;
 }
 
 /** How a dispatcher sends. */
@@ -27,8 +32,10 @@ export interface WebhookDispatcherOptions {
   readonly outcomes?: WebhookOutcomes;
   /** How long an attempt may take, connection and answer's head included: 10 s by default. */
   readonly timeoutMs?: number;
-  /** How many deliveries one dispatchDue sends at most, all at once: 20 by default. */
+  /** How many deliveries one claim takes at most, and one dispatchDue sends, all at once: 20 by default. */
   readonly batchSize?: number;
+  /** How many attempts startDue keeps under way at most: 100 by default (five batches). */
+  readonly maxInFlight?: number;
   /** How long a claim holds: by default twice the timeout and 30 s more, well beyond an attempt. */
   readonly leaseMs?: number;
   /** A number in [0, 1) for the jitter of retries: Math.random by default. */
@@ -44,7 +51,7 @@ export interface WebhookDispatchSummary {
   readonly failed: number;
 }
 
-const NO_OUTCOMES: WebhookOutcomes = { delivered: () => {}, retrying: () => {}, failed: () => {} };
+const NO_OUTCOMES: WebhookOutcomes = { delivered: () => {}, retrying: () => {}, failed: () => {}, unrecorded: () => {} };
 const MAX_ERROR_LENGTH = 300;
 
 /** What went wrong with a request that got no answer, in a few words: never the URL, the headers or the secret. */
@@ -63,32 +70,56 @@ function describeRequestFailure(err: unknown, timeoutMs: number): string {
 export class WebhookDispatcher {
   private readonly outcomes: WebhookOutcomes;
   private readonly timeoutMs: number;
-  /** The most deliveries one dispatchDue sends. */
-  readonly batchSize: number;
+  private readonly batchSize: number;
+  private readonly maxInFlight: number;
   private readonly leaseMs: number;
   private readonly random: () => number;
+  /** The attempts startDue started whose outcomes are not recorded yet. */
+  private readonly inFlight = new Set<Promise<void>>();
+  private starting: Promise<number> | undefined;
 
   constructor(
     private readonly store: WebhookStore,
+    private readonly clock: Clock,
     options: WebhookDispatcherOptions = {},
   ) {
     this.outcomes = options.outcomes ?? NO_OUTCOMES;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.batchSize = options.batchSize ?? 20;
+    this.maxInFlight = options.maxInFlight ?? 5 * this.batchSize;
     this.leaseMs = options.leaseMs ?? 2 * this.timeoutMs + 30_000;
     this.random = options.random ?? Math.random;
   }
 
   /**
-   * Claims the deliveries due at `now` (at most the batch size), sends them all at once, signed
-   * with `now` as their timestamp, and records each outcome; resolves once all are recorded.
-   * Rejects only when the store does (nothing was claimed, or a claim runs out and is sent again).
+   * Claims the deliveries due now (at most the batch size), sends them all at once, and records
+   * each outcome; resolves once all are recorded. Rejects only when the store does (nothing was
+   * claimed, or a claim runs out and is sent again).
    */
-  async dispatchDue(now: Date): Promise<WebhookDispatchSummary> {
-    const due = await this.store.claimDue(now, this.batchSize, this.leaseMs);
-    const results = await Promise.all(due.map((delivery) => this.attempt(delivery, now)));
+  async dispatchDue(): Promise<WebhookDispatchSummary> {
+    const due = await this.store.claimDue(this.clock.now(), this.batchSize, this.leaseMs);
+    const results = await Promise.all(due.map((delivery) => this.attempt(delivery)));
     const count = (status: string) => results.filter((result) => result === status).length;
     return { attempted: due.length, delivered: count('delivered'), retrying: count('pending'), failed: count('failed') };
+  }
+
+  /**
+   * Claims the deliveries due now, a batch at a time, while fewer than maxInFlight attempts are
+   * under way, and starts sending them; resolves with how many it started once they are
+   * started, not sent, so that an attempt waiting for its answer holds no other. A call made
+   * while one is claiming answers that one's result. Rejects only when a claim does.
+   */
+  startDue(): Promise<number> {
+    this.starting ??= this.startWhileRoom().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  /** Resolves once every attempt that startDue started has its outcome recorded: each ends within its timeout. */
+  async settled(): Promise<void> {
+    await this.starting?.catch(() => undefined);
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
   }
 
   /** When the next delivery is due (now or earlier: at once); undefined when none is pending. */
@@ -96,20 +127,44 @@ export class WebhookDispatcher {
     return this.store.nextDueAt();
   }
 
-  private async attempt(delivery: DueWebhookDelivery, now: Date): Promise<WebhookAttempt['next']['status'] | 'lost'> {
+  private async startWhileRoom(): Promise<number> {
+    let started = 0;
+    for (;;) {
+      const room = Math.min(this.batchSize, this.maxInFlight - this.inFlight.size);
+      if (room <= 0) return started;
+      // Each claim at the clock's time then: its lease counts from it.
+      const due = await this.store.claimDue(this.clock.now(), room, this.leaseMs);
+      for (const delivery of due) {
+        const attempt: Promise<void> = this.attempt(delivery)
+          .then(
+            () => undefined,
+            (fault: unknown) => this.outcomes.unrecorded(delivery.eventId, delivery.endpointId, fault),
+          )
+          .finally(() => this.inFlight.delete(attempt));
+        this.inFlight.add(attempt);
+      }
+      started += due.length;
+      if (due.length < room) return started;
+    }
+  }
+
+  private async attempt(delivery: DueWebhookDelivery): Promise<WebhookAttempt['next']['status'] | 'lost'> {
+    const now = this.clock.now();
     const { httpStatus, error } = await this.send(delivery, now);
+    // The schedule's delays count from the failure: after a timeout, from its end, not from the send.
+    const ended = this.clock.now();
     const reason = httpStatus === null ? error! : `HTTP ${httpStatus}`;
     const attempts = delivery.attempts + 1;
     const succeeded = httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
     const gone = httpStatus === 410;
-    const retryAt = succeeded || gone ? undefined : nextWebhookAttemptAt(attempts, now, this.random());
+    const retryAt = succeeded || gone ? undefined : nextWebhookAttemptAt(attempts, ended, this.random());
     const next: WebhookAttempt['next'] = succeeded
       ? { status: 'delivered' }
       : retryAt === undefined
         ? { status: 'failed' }
         : { status: 'pending', nextAttemptAt: retryAt };
     const recorded = await this.store.recordAttempt(delivery.claim, { at: now, httpStatus, error, next });
-    if (gone) await this.store.disable(delivery.endpointId, now);
+    if (gone) await this.store.disable(delivery.endpointId, ended);
     // A claim that no longer held: another dispatcher owns the delivery now, and tells its outcome.
     if (!recorded) return 'lost';
     if (next.status === 'delivered') this.outcomes.delivered(delivery.eventId, delivery.endpointId);

@@ -1,26 +1,36 @@
 // The webhook dispatcher against a real HTTP receiver on 127.0.0.1 that checks every request
-// with the standardwebhooks package, as a consumer would. Time is driven by the `now` given to
-// dispatchDue, so no test waits for a backoff; it starts at the real time, as the receiver's
-// check refuses timestamps more than 5 minutes away.
+// with the standardwebhooks package, as a consumer would. Time is the test's clock, which the
+// dispatcher reads, set before each dispatch, so no test waits for a backoff; it starts at the
+// real time, as the receiver's check refuses timestamps more than 5 minutes away.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
 import { Webhook } from 'standardwebhooks';
 import { MemoryWebhookStore } from '../../../src/adapters/memory/memory-webhook-store.js';
 import { openSqliteDatabase, SQLITE_IN_MEMORY } from '../../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteWebhookStore } from '../../../src/adapters/sqlite/sqlite-webhook-store.js';
-import { type WebhookOutcomes, WebhookDispatcher } from '../../../src/adapters/webhooks/webhook-dispatcher.js';
+import {
+  type WebhookOutcomes,
+  WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from '../../../src/adapters/webhooks/webhook-dispatcher.js';
 import { generateWebhookSecret } from '../../../src/adapters/webhooks/webhook-secret.js';
 import { webhooksTransport } from '../../../src/adapters/webhooks/webhooks-transport.js';
+import { createPetStore, type PetStore } from '../../../src/composition/pet-store.js';
+import { TOKENS } from '../../../src/composition/tokens.js';
 import {
+  NewPet,
   type PetEvent,
   type PetId,
   petCreated,
   WEBHOOK_MAX_ATTEMPTS,
+  type WebhookAdmin,
   type WebhookEndpoint,
   type WebhookStore,
   type WebhookUrl,
 } from '../../../src/domain/index.js';
+import { eventually } from '../../support/eventually.js';
 
 interface Received {
   readonly path: string;
@@ -36,12 +46,14 @@ type Script = (n: number, path: string) => number | 'hang';
 interface Receiver {
   readonly url: string;
   readonly received: Received[];
+  /** How many requests it has not answered whose connection is still open. */
+  hanging(): number;
   close(): Promise<void>;
 }
 
 async function startReceiver(secretFor: (path: string) => string, script: Script): Promise<Receiver> {
   const received: Received[] = [];
-  const hanging: ServerResponse[] = [];
+  const hanging = new Set<ServerResponse>();
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -55,8 +67,10 @@ async function startReceiver(secretFor: (path: string) => string, script: Script
       }
       const answer = script(received.length, req.url ?? '');
       received.push({ path: req.url ?? '', headers: req.headers, body, verified });
-      if (answer === 'hang') hanging.push(res);
-      else res.writeHead(answer, answer === 302 ? { location: '/elsewhere' } : {}).end();
+      if (answer === 'hang') {
+        hanging.add(res);
+        res.on('close', () => hanging.delete(res));
+      } else res.writeHead(answer, answer === 302 ? { location: '/elsewhere' } : {}).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +78,7 @@ async function startReceiver(secretFor: (path: string) => string, script: Script
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    hanging: () => hanging.size,
     close: async () => {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();
@@ -81,6 +96,7 @@ const recordingOutcomes = (told: Told[]): WebhookOutcomes => ({
   delivered: (...args) => void told.push({ outcome: 'delivered', args }),
   retrying: (...args) => void told.push({ outcome: 'retrying', args }),
   failed: (...args) => void told.push({ outcome: 'failed', args }),
+  unrecorded: (...args) => void told.push({ outcome: 'unrecorded', args }),
 });
 
 const event = (id: string): PetEvent => ({
@@ -98,6 +114,8 @@ describe('the webhook dispatcher, against a real receiver', () => {
   let secrets: Map<string, string>; // by the path of the endpoint's URL
   const T0 = Math.floor(Date.now() / 1000) * 1000;
   const at = (ms: number) => new Date(T0 + ms);
+  let now: Date;
+  const clock = { now: () => now };
 
   beforeEach(() => {
     const db = openSqliteDatabase(SQLITE_IN_MEMORY);
@@ -105,6 +123,7 @@ describe('the webhook dispatcher, against a real receiver', () => {
     closeStore = () => db.close();
     told = [];
     secrets = new Map();
+    now = at(0);
   });
   afterEach(async () => {
     await receiver?.close();
@@ -122,8 +141,13 @@ describe('the webhook dispatcher, against a real receiver', () => {
     receiver = await startReceiver((path) => secrets.get(path) ?? 'whsec_AAAA', script);
     return receiver;
   };
-  const dispatcher = (timeoutMs = 2_000) =>
-    new WebhookDispatcher(store, { outcomes: recordingOutcomes(told), random: () => 0.5, timeoutMs });
+  const dispatcher = (timeoutMs = 2_000, options: WebhookDispatcherOptions = {}) =>
+    new WebhookDispatcher(store, clock, { outcomes: recordingOutcomes(told), random: () => 0.5, timeoutMs, ...options });
+  /** One batch, claimed and sent with the clock at `time`. */
+  const dispatchAt = (dispatch: WebhookDispatcher, time: Date) => {
+    now = time;
+    return dispatch.dispatchDue();
+  };
   const publish = (...ids: string[]) => webhooksTransport(store, { now: () => at(0) }, '/petstore').publish(ids.map(event));
 
   it('retries a 503 with the same webhook-id and a fresh valid signature each time, until a 2xx delivers it', async () => {
@@ -132,13 +156,13 @@ describe('the webhook dispatcher, against a real receiver', () => {
     await publish('3f1c2a8e-0000-4000-8000-000000000001');
     const dispatch = dispatcher();
 
-    expect(await dispatch.dispatchDue(at(0))).to.deep.equal({ attempted: 1, delivered: 0, retrying: 1, failed: 0 });
-    expect(await dispatch.dispatchDue(at(4_999)), 'not before the first retry is due').to.deep.include({ attempted: 0 });
+    expect(await dispatchAt(dispatch, at(0))).to.deep.equal({ attempted: 1, delivered: 0, retrying: 1, failed: 0 });
+    expect(await dispatchAt(dispatch, at(4_999)), 'not before the first retry is due').to.deep.include({ attempted: 0 });
     expect(await dispatch.nextDueAt()).to.deep.equal(at(5_000));
-    expect(await dispatch.dispatchDue(at(5_000))).to.deep.include({ attempted: 1, retrying: 1 });
+    expect(await dispatchAt(dispatch, at(5_000))).to.deep.include({ attempted: 1, retrying: 1 });
     expect(await dispatch.nextDueAt()).to.deep.equal(at(35_000));
-    expect(await dispatch.dispatchDue(at(35_000))).to.deep.equal({ attempted: 1, delivered: 1, retrying: 0, failed: 0 });
-    expect(await dispatch.dispatchDue(at(3_600_000)), 'delivered once and for all').to.deep.include({ attempted: 0 });
+    expect(await dispatchAt(dispatch, at(35_000))).to.deep.equal({ attempted: 1, delivered: 1, retrying: 0, failed: 0 });
+    expect(await dispatchAt(dispatch, at(3_600_000)), 'delivered once and for all').to.deep.include({ attempted: 0 });
 
     expect(received).to.have.length(3);
     for (const [n, request] of received.entries()) {
@@ -178,7 +202,7 @@ describe('the webhook dispatcher, against a real receiver', () => {
     const kept = await addEndpoint(`${url}/kept`);
     await publish('e1');
     const dispatch = dispatcher();
-    expect(await dispatch.dispatchDue(at(0))).to.deep.equal({ attempted: 2, delivered: 1, retrying: 0, failed: 1 });
+    expect(await dispatchAt(dispatch, at(0))).to.deep.equal({ attempted: 2, delivered: 1, retrying: 0, failed: 1 });
     expect(told.find((t) => t.outcome === 'failed')!.args).to.deep.equal(['e1', gone.id, 'HTTP 410 Gone: the endpoint is disabled']);
     expect((await store.list()).map((e) => [e.id, e.disabledAt])).to.deep.equal([
       [gone.id, at(0)],
@@ -187,7 +211,7 @@ describe('the webhook dispatcher, against a real receiver', () => {
     expect((await store.deliveries(gone.id, 1))[0]).to.deep.include({ status: 'failed', lastStatus: 410 });
 
     await publish('e2');
-    expect(await dispatch.dispatchDue(at(1_000))).to.deep.include({ attempted: 1, delivered: 1 });
+    expect(await dispatchAt(dispatch, at(1_000))).to.deep.include({ attempted: 1, delivered: 1 });
     expect(received.map((r) => r.path).sort()).to.deep.equal(['/gone', '/kept', '/kept']);
     for (const request of received) expect(request.verified, request.path).not.to.be.instanceOf(Error);
   });
@@ -198,7 +222,7 @@ describe('the webhook dispatcher, against a real receiver', () => {
     await publish('e1');
     const dispatch = dispatcher(200);
     const started = Date.now();
-    expect(await dispatch.dispatchDue(at(0))).to.deep.include({ attempted: 1, retrying: 1 });
+    expect(await dispatchAt(dispatch, at(0))).to.deep.include({ attempted: 1, retrying: 1 });
     expect(Date.now() - started, 'the attempt was cut at its timeout').to.be.below(2_000);
     expect(told[0]!.args[4]).to.equal('no answer within 200 ms');
     expect((await store.deliveries(endpoint.id, 1))[0]).to.deep.include({
@@ -206,15 +230,83 @@ describe('the webhook dispatcher, against a real receiver', () => {
       lastStatus: null,
       lastError: 'no answer within 200 ms',
     });
-    expect(await dispatch.dispatchDue(at(5_000))).to.deep.include({ delivered: 1 });
+    expect(await dispatchAt(dispatch, at(5_000))).to.deep.include({ delivered: 1 });
     expect(received.map((r) => r.headers['webhook-id'])).to.deep.equal(['e1', 'e1']);
+  });
+
+  it('schedules the retry of an attempt that got no answer from when it failed, not from when it was sent', async () => {
+    const { url } = await receive(() => {
+      // The receiver keeps the request while ten seconds pass on the clock.
+      now = at(10_000);
+      return 'hang';
+    });
+    const endpoint = await addEndpoint(`${url}/slow`);
+    await publish('e1');
+    const dispatch = dispatcher(200);
+    expect(await dispatchAt(dispatch, at(0))).to.deep.include({ attempted: 1, retrying: 1 });
+    expect(told[0]!.args.slice(2)).to.deep.equal([1, at(15_000), 'no answer within 200 ms']);
+    expect(await dispatch.nextDueAt()).to.deep.equal(at(15_000));
+    expect((await store.deliveries(endpoint.id, 1))[0]).to.deep.include({ lastAttemptAt: at(0), nextAttemptAt: at(15_000) });
+    expect(await dispatchAt(dispatch, at(14_999)), 'not due 5 s after it was sent').to.deep.include({ attempted: 0 });
+  });
+
+  it('starts the deliveries due while others wait for their answer: a receiver that hangs holds up no other endpoint', async () => {
+    const { url, received, hanging } = await receive((_n, path) => (path === '/slow' ? 'hang' : 204));
+    await addEndpoint(`${url}/slow`);
+    await publish('e1');
+    await addEndpoint(`${url}/ok`);
+    await publish('e2');
+    // One delivery per claim, soonest first: /slow's first comes before /ok's.
+    const dispatch = dispatcher(300, { batchSize: 1 });
+    expect(await dispatch.startDue()).to.equal(3);
+    await eventually(() => received.some((r) => r.path === '/ok'), 'the delivery to /ok');
+    expect(hanging(), "/slow's requests are still waiting for their answer").to.equal(2);
+    await dispatch.settled();
+    expect(told.map((t) => `${t.outcome} ${String(t.args[0])}`).sort()).to.deep.equal(['delivered e2', 'retrying e1', 'retrying e2']);
+  });
+
+  it('keeps at most maxInFlight attempts under way, and starts more as they end', async () => {
+    const { url, received } = await receive(() => 'hang');
+    await addEndpoint(`${url}/slow`);
+    await publish('e1', 'e2', 'e3');
+    const dispatch = dispatcher(200, { batchSize: 1, maxInFlight: 2 });
+    expect(await dispatch.startDue()).to.equal(2);
+    expect(await dispatch.startDue(), 'no room while both wait').to.equal(0);
+    await dispatch.settled();
+    expect(await dispatch.startDue(), 'the third, once the first two have ended').to.equal(1);
+    await dispatch.settled();
+    expect(received.map((r) => r.headers['webhook-id'])).to.deep.equal(['e1', 'e2', 'e3']);
+  });
+
+  it("claims and signs each batch of a backlog at the clock's time then, not the first batch's", async () => {
+    const { url, received } = await receive(() => {
+      // Each request takes a minute of the clock.
+      now = new Date(now.getTime() + 60_000);
+      return 204;
+    });
+    const endpoint = await addEndpoint(`${url}/hook`);
+    await publish('e1', 'e2', 'e3');
+    const dispatch = dispatcher(2_000, { batchSize: 2, maxInFlight: 2 });
+    expect(await dispatch.startDue()).to.equal(2);
+    await dispatch.settled();
+    expect(await dispatch.startDue(), 'the third, claimed once there is room').to.equal(1);
+    await dispatch.settled();
+    const stamps = Object.fromEntries(received.map((r) => [r.headers['webhook-id'], Number(r.headers['webhook-timestamp'])]));
+    expect(stamps).to.deep.equal({ e1: T0 / 1000, e2: T0 / 1000, e3: T0 / 1000 + 120 });
+    for (const request of received) expect(request.verified, String(request.headers['webhook-id'])).not.to.be.instanceOf(Error);
+    const attempted = await store.deliveries(endpoint.id, 3);
+    expect(attempted.map((d) => [d.eventId, d.status, d.lastAttemptAt])).to.deep.equal([
+      ['e3', 'delivered', at(120_000)],
+      ['e2', 'delivered', at(0)],
+      ['e1', 'delivered', at(0)],
+    ]);
   });
 
   it('does not follow a redirect: it is an attempt that failed', async () => {
     const { url, received } = await receive(() => 302);
     await addEndpoint(`${url}/moved`);
     await publish('e1');
-    expect(await dispatcher().dispatchDue(at(0))).to.deep.include({ retrying: 1 });
+    expect(await dispatchAt(dispatcher(), at(0))).to.deep.include({ retrying: 1 });
     expect(received.map((r) => r.path)).to.deep.equal(['/moved']);
   });
 
@@ -225,9 +317,8 @@ describe('the webhook dispatcher, against a real receiver', () => {
     receiver = undefined;
     await publish('e1');
     const dispatch = dispatcher();
-    let now = at(0);
     for (let attempt = 1; attempt <= WEBHOOK_MAX_ATTEMPTS; attempt++) {
-      expect(await dispatch.dispatchDue(now), `attempt ${attempt}`).to.deep.include({ attempted: 1 });
+      expect(await dispatch.dispatchDue(), `attempt ${attempt}`).to.deep.include({ attempted: 1 });
       now = (await dispatch.nextDueAt()) ?? now;
     }
     expect(await dispatch.nextDueAt()).to.equal(undefined);
@@ -254,6 +345,45 @@ describe('the webhook dispatcher, against a real receiver', () => {
       await transport.publish([event('e1'), event('e2')]);
       expect((await each.deliveries(endpoint.id, 10)).map((d) => d.eventId)).to.deep.equal(['e2', 'e1']);
     }
+  });
+});
+
+describe('webhooks on the relay of a pet store', () => {
+  let petStore: PetStore | undefined;
+  let receiver: Receiver | undefined;
+  afterEach(async () => {
+    // The receiver first: its hanging requests end, and with them the attempts the store's close awaits.
+    await receiver?.close();
+    receiver = undefined;
+    await petStore?.close();
+    petStore = undefined;
+  });
+
+  it('hands events on, to subscribers and to another endpoint, while a receiver keeps a request unanswered', async () => {
+    receiver = await startReceiver(
+      () => 'whsec_AAAA',
+      (_n, path) => (path === '/slow' ? 'hang' : 204),
+    );
+    const { received, hanging } = receiver;
+    petStore = await createPetStore({ db: 'memory' });
+    const admin = await petStore.container.getAsync<WebhookAdmin>(TOKENS.WebhookAdmin);
+    await admin.add(`${receiver.url}/slow` as WebhookUrl, []);
+    await admin.add(`${receiver.url}/ok` as WebhookUrl, []);
+    const heard: PetEvent[] = [];
+    petStore.events.subscribe((heardEvent) => void heard.push(heardEvent));
+    const create = async (name: string) => {
+      const draft = NewPet.decode({ name, categoryId: 1 });
+      if (E.isLeft(draft)) throw new Error('test value does not decode');
+      expect(E.isRight(await petStore!.useCases.createPet(draft.right)())).to.equal(true);
+    };
+
+    await create('First');
+    await eventually(() => hanging() === 1 && received.some((r) => r.path === '/ok'), 'the first event at both endpoints', 500);
+    await create('Second');
+    await eventually(() => heard.length === 2, 'the second event heard in the process', 500);
+    await eventually(() => received.filter((r) => r.path === '/ok').length === 2, 'the second event at /ok', 500);
+    expect(hanging(), 'the first request to /slow is still unanswered').to.be.at.least(1);
+    expect(received.filter((r) => r.path === '/ok').map((r) => r.headers['webhook-id'])).to.have.members(heard.map((e) => e.id));
   });
 });
 
