@@ -36,6 +36,11 @@ export interface EventOutbox {
    * holds it. One relay is active per database; another takes over once a lease runs out.
    */
   lease(holder: string, now: Date, ttlMs: number): Promise<boolean>;
+  /**
+   * Gives up the relay's lease if `holder` holds it, so that another relay takes it at once
+   * rather than once it runs out; does nothing when another holds it, or none does.
+   */
+  release(holder: string): Promise<void>;
 }
 
 /** A place the relay hands events to, in outbox order. */

@@ -107,6 +107,22 @@ export function eventOutboxContract(name: string, open: () => Promise<RecordingS
       expect(await outbox.lease('a', later(17_000), 10_000)).to.equal(false);
     });
 
+    it('hands the lease on at once when its holder releases it, and only then', async () => {
+      const { outbox } = storage;
+      const now = new Date('2026-06-01T12:00:00Z');
+      const later = (ms: number) => new Date(now.getTime() + ms);
+      // Releasing a lease nobody holds, or another holds, changes nothing.
+      await outbox.release('b');
+      expect(await outbox.lease('a', now, 10_000)).to.equal(true);
+      await outbox.release('b');
+      expect(await outbox.lease('b', later(1000), 10_000)).to.equal(false);
+      await outbox.release('a');
+      expect(await outbox.lease('b', later(2000), 10_000)).to.equal(true);
+      // The new holder renews it as before; the one that let go waits again.
+      expect(await outbox.lease('b', later(3000), 10_000)).to.equal(true);
+      expect(await outbox.lease('a', later(4000), 10_000)).to.equal(false);
+    });
+
     it('wakes a watcher when a change records an event, after the change is readable', async () => {
       const { pets, outbox } = storage;
       let seen: readonly PetEvent[] | undefined;

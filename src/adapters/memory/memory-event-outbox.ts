@@ -61,4 +61,10 @@ export class MemoryEventOutbox implements EventOutbox {
     this.leaseUntil = now.getTime() + ttlMs;
     return true;
   }
+
+  async release(holder: string): Promise<void> {
+    if (this.leaseHolder !== holder) return;
+    this.leaseHolder = undefined;
+    this.leaseUntil = 0;
+  }
 }

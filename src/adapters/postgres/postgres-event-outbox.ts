@@ -74,4 +74,12 @@ export class PostgresEventOutbox implements EventOutbox {
     });
     return rows.length === 1;
   }
+
+  async release(holder: string): Promise<void> {
+    await queryRows(this.pool, {
+      name: 'petstore_relay_release',
+      text: 'DELETE FROM relay_lease WHERE name = $1 AND holder = $2',
+      values: [RELAY_LEASE, holder],
+    });
+  }
 }

@@ -40,7 +40,7 @@ export interface EventRelayOptions {
 export interface RunningEventRelay {
   /** Runs a round now (or right after the one under way). */
   wake(): void;
-  /** Stops: no round starts after it, and the one under way is awaited. */
+  /** Stops: no round starts after it, the one under way is awaited, and the lease is released. */
   stop(): Promise<void>;
 }
 
@@ -155,6 +155,8 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
       clearTimeout(timer);
       await round;
       await unwatch();
+      // Another process's relay (or this database's next store) takes over at once, not once the lease runs out.
+      if (heldUntil > 0) await outbox.release(holder).catch((fault: unknown) => report.fault(fault));
     },
   };
 }

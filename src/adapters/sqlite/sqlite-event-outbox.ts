@@ -25,6 +25,7 @@ export class SqliteEventOutbox implements EventOutbox {
   private readonly deleteMarksBefore: Statement<[number]>;
   private readonly countWaiting: Statement<[], { count: number; oldest: number | null }>;
   private readonly takeLease: Statement<[string, string, number, number], { holder: string }>;
+  private readonly dropLease: Statement<[string, string]>;
   private readonly pruneBefore: Transaction<(before: number) => number>;
   private readonly commit: GroupCommit;
   private readonly wakers = new Set<() => void>();
@@ -54,6 +55,7 @@ export class SqliteEventOutbox implements EventOutbox {
           WHERE relay_lease.holder = excluded.holder OR relay_lease.expires_at < ?
        RETURNING holder`,
     );
+    this.dropLease = db.prepare('DELETE FROM relay_lease WHERE name = ? AND holder = ?');
   }
 
   /**
@@ -102,5 +104,9 @@ export class SqliteEventOutbox implements EventOutbox {
 
   async lease(holder: string, now: Date, ttlMs: number): Promise<boolean> {
     return this.takeLease.get(RELAY_LEASE, holder, now.getTime() + ttlMs, now.getTime()) !== undefined;
+  }
+
+  async release(holder: string): Promise<void> {
+    this.dropLease.run(RELAY_LEASE, holder);
   }
 }

@@ -89,6 +89,15 @@ describe('the event relay', () => {
     expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
   });
 
+  it('releases its lease when it stops, so that another relay takes it at once', async () => {
+    await start(10);
+    await eventually(() => passes.length === 1, 'the first pass, under the lease', 300);
+    expect(await outbox.lease('another', new Date(), 10_000)).to.equal(false);
+    await relay!.stop();
+    relay = undefined;
+    expect(await outbox.lease('another', new Date(), 10_000)).to.equal(true);
+  });
+
   it('prunes, with the outbox, what else it is given, older than the retention', async () => {
     const asked: Date[] = [];
     const started = Date.now();
