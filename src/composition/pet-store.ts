@@ -86,7 +86,11 @@ export interface PetStore {
   readonly apiKeys: ApiKeyAdmin;
   /** The inversify container behind it all, for anything else (its tokens are {@link TOKENS}). */
   readonly container: Container;
-  /** Marks the service as stopping (/readyz answers 503), then closes the database or pool, and the Redis client it opened. */
+  /**
+   * Marks the service as stopping (/readyz answers 503), stops the event relay (which first
+   * hands on the events waiting, to the subscribers among others, and releases its lease), then
+   * closes the database or pool, and the Redis client it opened.
+   */
   close(): Promise<void>;
 }
 

@@ -38,9 +38,14 @@ export interface EventRelayOptions {
 
 /** A relay started by {@link startEventRelay}. */
 export interface RunningEventRelay {
-  /** Runs a round now (or right after the one under way). */
+  /** Runs a round now (or right after the one under way); the process stays alive until it has. */
   wake(): void;
-  /** Stops: no round starts after it, the one under way is awaited, and the lease is released. */
+  /**
+   * Stops: no round starts after it; the one under way is awaited, then, while this process
+   * holds the lease and no transport is refusing, one last pass hands on what waits (a refusal
+   * then is not tried again: the events wait in the outbox for the next relay); the lease is
+   * released.
+   */
   stop(): Promise<void>;
 }
 
@@ -109,11 +114,17 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
     }
   };
 
-  // A round in `delayMs`, unless one is due sooner already.
-  const scheduleIn = (delayMs: number): void => {
+  // A round in `delayMs`, unless one is due sooner already. A round for a recorded event keeps
+  // the process alive until it has run, so that a script awaiting the event hears it; the poll
+  // and the back-off do not: an idle relay alone never keeps a process alive.
+  const scheduleIn = (delayMs: number, forRecorded = false): void => {
     if (stopped) return;
     const at = Date.now() + delayMs;
-    if (timer !== undefined && timerAt <= at) return;
+    const keepsAlive = forRecorded || (timer?.hasRef() ?? false);
+    if (timer !== undefined && timerAt <= at) {
+      if (keepsAlive) timer.ref();
+      return;
+    }
     clearTimeout(timer);
     timerAt = at;
     timer = setTimeout(() => {
@@ -121,8 +132,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
       timerAt = Number.POSITIVE_INFINITY;
       run();
     }, delayMs);
-    // The relay alone never keeps a process alive.
-    timer.unref();
+    if (!keepsAlive) timer.unref();
   };
 
   function run(): void {
@@ -137,7 +147,8 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
         round = undefined;
         const woken = again && refusals === 0;
         again = false;
-        scheduleIn(woken ? wakeDelayMs : refusals === 0 ? pollMs : Math.min(maxBackoffMs, pollMs * 2 ** refusals));
+        if (woken) scheduleIn(wakeDelayMs, true);
+        else scheduleIn(refusals === 0 ? pollMs : Math.min(maxBackoffMs, pollMs * 2 ** refusals));
       });
   }
 
@@ -145,15 +156,26 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
   const unwatch = await outbox.watch(() => {
     if (refusals > 0) return;
     if (round !== undefined) again = true;
-    else scheduleIn(wakeDelayMs);
+    else scheduleIn(wakeDelayMs, true);
   });
+
+  // What was recorded before the stop is handed on now rather than left to the next relay (in
+  // memory, lost with the process), if this process leads and the transports were taking
+  // events: after a refusal, the next relay's back-off is the place to try again.
+  const lastPass = async (): Promise<void> => {
+    const now = clock.now().getTime();
+    if (refusals > 0 || now >= heldUntil || !(await leading(now))) return;
+    await relayAll();
+  };
+
   run();
   return {
-    wake: () => scheduleIn(0),
+    wake: () => scheduleIn(0, true),
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
       await round;
+      await lastPass().catch((fault: unknown) => report.fault(fault));
       await unwatch();
       // Another process's relay (or this database's next store) takes over at once, not once the lease runs out.
       if (heldUntil > 0) await outbox.release(holder).catch((fault: unknown) => report.fault(fault));

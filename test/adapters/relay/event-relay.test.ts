@@ -89,6 +89,27 @@ describe('the event relay', () => {
     expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
   });
 
+  it('hands on, as it stops, what was recorded just before', async () => {
+    await start(10);
+    await eventually(() => passes.length === 1, 'the first, empty pass', 300);
+    await pets.create(draft('Late'));
+    await relay!.stop();
+    relay = undefined;
+    expect(handed.flat().map((event) => event.sequence)).to.deep.equal([1]);
+    expect((await outbox.backlog()).count).to.equal(0);
+  });
+
+  it('leaves in the outbox what a transport refuses as it stops, without trying again', async () => {
+    await start(10);
+    await eventually(() => passes.length === 1, 'the first, empty pass', 300);
+    refuse = 2;
+    await pets.create(draft('Refused'));
+    await relay!.stop();
+    relay = undefined;
+    expect(passes.slice(1).map((pass) => pass.outcome)).to.deep.equal(['refused']);
+    expect((await outbox.backlog()).count).to.equal(1);
+  });
+
   it('releases its lease when it stops, so that another relay takes it at once', async () => {
     await start(10);
     await eventually(() => passes.length === 1, 'the first pass, under the lease', 300);

@@ -1,12 +1,18 @@
 // The change events as an app that embeds the store hears them: subscribed in the process,
 // relayed by the same relay as the broker's, at least once and in each pet's commit order;
 // a change that does not happen makes no event.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { inWaves } from '../../../src/adapters/nats/wave-publication.js';
 import { createPetStore, type PetStore } from '../../../src/composition/pet-store.js';
 import { IdempotencyKey, NewPet, type PetEvent, PetPatch } from '../../../src/domain/index.js';
 import { eventually } from '../../support/eventually.js';
+import { tempDir } from '../../support/temp-dir.js';
+
+const run = promisify(execFile);
 
 const decoded = <A>(result: E.Either<unknown, A>): A => {
   if (E.isLeft(result)) throw new Error('test value does not decode');
@@ -68,6 +74,34 @@ describe('change events, subscribed in the process', () => {
     decoded(await store.useCases.createPet(decoded(NewPet.decode({ name: 'Again', categoryId: 3 })))());
     await eventually(() => attempts.length >= 2, 'a second attempt after the refusal', 600);
     expect(attempts[1]).to.equal(attempts[0]);
+  });
+});
+
+describe('change events, subscribed in the process, around close()', () => {
+  const folder = tempDir();
+  after(() => folder.remove());
+
+  for (const db of ['memory', 'SQLite file'] as const) {
+    it(`hears, once close() has resolved, an event recorded just before it (${db})`, async () => {
+      const store = await createPetStore({ db: db === 'memory' ? 'memory' : join(folder.path, 'close.db') });
+      const heard: PetEvent[] = [];
+      store.events.subscribe((event) => void heard.push(event));
+      const pet = decoded(await store.useCases.createPet(decoded(NewPet.decode({ name: 'Last', categoryId: 4 })))());
+      await store.close();
+      expect(heard.map(({ type, petId }) => ({ type, petId }))).to.deep.equal([{ type: 'petstore.pet.created', petId: pet.id }]);
+    });
+  }
+
+  it('keeps a script that awaits an event alive until it hears it', async () => {
+    const script = `
+      import { createPetStore } from './src/composition/pet-store.ts';
+      import { NewPet } from './src/domain/index.ts';
+      const store = await createPetStore();
+      const heard = new Promise((resolve) => store.events.subscribe((event) => resolve(event.type)));
+      await store.useCases.createPet(NewPet.decode({ name: 'Awaited', categoryId: 5 }).right)();
+      console.log(await heard);`;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { timeout: 30_000 });
+    expect(stdout.trim()).to.equal('petstore.pet.created');
   });
 });
 
