@@ -16,7 +16,7 @@ export { MemoryRateLimitStore } from './adapters/memory/memory-rate-limit-store.
 export { MemoryEventOutbox } from './adapters/memory/memory-event-outbox.js';
 export { SqliteEventOutbox } from './adapters/sqlite/sqlite-event-outbox.js';
 export { PostgresEventOutbox } from './adapters/postgres/postgres-event-outbox.js';
-export { InProcessSubscribers, type EventSubscriber } from './adapters/relay/in-process-subscribers.js';
+export { InProcessSubscribers, type EventSubscriber, IN_PROCESS_SUBSCRIBER_TIMEOUT_MS } from './adapters/relay/in-process-subscribers.js';
 export {
   startEventRelay,
   type EventRelayOptions,

@@ -65,7 +65,8 @@ export interface PetStore {
   /**
    * The change events, relayed in this process, at least once and in commit order for each
    * pet: `subscribe(subscriber)` calls `subscriber` with every event relayed from then on and
-   * answers the function that unsubscribes. A subscriber that rejects gets the events again.
+   * answers the function that unsubscribes. A subscriber that rejects, or whose promise has not
+   * settled within `IN_PROCESS_SUBSCRIBER_TIMEOUT_MS` (10 s), gets the events again.
    */
   readonly events: { subscribe(subscriber: EventSubscriber): () => void };
   /**

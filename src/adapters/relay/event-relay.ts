@@ -3,6 +3,8 @@
 // (one active relay per database, whatever the number of workers or instances). A pass that a
 // transport refused is tried again with a growing delay, so an absent broker is not hammered.
 import type { Clock, EventOutbox, RelayEvents, RelayPass } from '../../domain/index.js';
+import { withinTimeLimit } from '../shared/time-limit.js';
+import { IN_PROCESS_SUBSCRIBER_TIMEOUT_MS } from './in-process-subscribers.js';
 
 /** How the relay tells what it does, for logs and metrics. */
 export interface RelayReport {
@@ -34,6 +36,8 @@ export interface EventRelayOptions {
   readonly pruneEveryMs?: number;
   readonly maxBackoffMs?: number;
   readonly wakeDelayMs?: number;
+  /** How long `stop()` waits for the round under way and its last pass, together. */
+  readonly stopWaitMs?: number;
 }
 
 /** A relay started by {@link startEventRelay}. */
@@ -44,7 +48,7 @@ export interface RunningEventRelay {
    * Stops: no round starts after it; the one under way is awaited, then, while this process
    * holds the lease and no transport is refusing, one last pass hands on what waits (a refusal
    * then is not tried again: the events wait in the outbox for the next relay); the lease is
-   * released.
+   * released. It waits for that work at most `stopWaitMs`, then leaves it to finish on its own.
    */
   stop(): Promise<void>;
 }
@@ -52,14 +56,22 @@ export interface RunningEventRelay {
 /**
  * The default timings: a poll every second, a lease of ten, pruning every minute, back-off up
  * to 30 s, and a wake-up answered 20 ms later, so that the events of a burst of changes share
- * one round (and its writes to the outbox) rather than each paying its own.
+ * one round (and its writes to the outbox) rather than each paying its own; a stop waits for
+ * the relay's work as long as a subscriber in the process may take with an event.
  */
-export const RELAY_TIMINGS = { pollMs: 1000, leaseMs: 10_000, pruneEveryMs: 60_000, maxBackoffMs: 30_000, wakeDelayMs: 20 } as const;
+export const RELAY_TIMINGS = {
+  pollMs: 1000,
+  leaseMs: 10_000,
+  pruneEveryMs: 60_000,
+  maxBackoffMs: 30_000,
+  wakeDelayMs: 20,
+  stopWaitMs: IN_PROCESS_SUBSCRIBER_TIMEOUT_MS,
+} as const;
 
 /** Starts the relay: it watches the outbox, then runs its first round at once. */
 export async function startEventRelay(options: EventRelayOptions): Promise<RunningEventRelay> {
   const { outbox, relay, clock, holder, retentionMs, report, duties = [], prunes = [] } = options;
-  const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs } = { ...RELAY_TIMINGS, ...options };
+  const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs, stopWaitMs } = { ...RELAY_TIMINGS, ...options };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Number.POSITIVE_INFINITY;
@@ -174,8 +186,17 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
     stop: async () => {
       stopped = true;
       clearTimeout(timer);
-      await round;
-      await lastPass().catch((fault: unknown) => report.fault(fault));
+      let waitedOut = false;
+      const finishing = (async () => {
+        await round;
+        if (!waitedOut) await lastPass().catch((fault: unknown) => report.fault(fault));
+      })();
+      // A transport that never answers must not hold a shutdown: its pass goes on unawaited,
+      // and no last pass follows it once the storage may be closed.
+      await withinTimeLimit(finishing, stopWaitMs, "the stopping relay's round").catch((fault: unknown) => {
+        waitedOut = true;
+        report.fault(fault);
+      });
       await unwatch();
       // Another process's relay (or this database's next store) takes over at once, not once the lease runs out.
       if (heldUntil > 0) await outbox.release(holder).catch((fault: unknown) => report.fault(fault));

@@ -5,6 +5,8 @@ import { expect } from 'chai';
 import { MemoryEventOutbox } from '../../../src/adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
 import { type RunningEventRelay, startEventRelay } from '../../../src/adapters/relay/event-relay.js';
+import { InProcessSubscribers } from '../../../src/adapters/relay/in-process-subscribers.js';
+import { TimeLimitExceeded } from '../../../src/adapters/shared/time-limit.js';
 import {
   type CategoryId,
   type EventTransport,
@@ -107,6 +109,51 @@ describe('the event relay', () => {
     await relay!.stop();
     relay = undefined;
     expect(passes.slice(1).map((pass) => pass.outcome)).to.deep.equal(['refused']);
+    expect((await outbox.backlog()).count).to.equal(1);
+  });
+
+  it('counts a subscriber in the process that has not settled in time as a refusal, and hands the events on again', async () => {
+    const subscribers = new InProcessSubscribers(50);
+    const heard: number[] = [];
+    subscribers.subscribe((event) => (heard.push(event.sequence) === 1 ? new Promise<void>(() => undefined) : undefined));
+    await pets.create(draft('Slow'));
+    relay = await startEventRelay({
+      outbox,
+      relay: relayEvents(outbox, [subscribers], clock, 10),
+      clock,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
+      pollMs: 100,
+    });
+    await eventually(() => heard.length === 2, 'the event offered again', 300);
+    expect(heard).to.deep.equal([1, 1]);
+    const [refused] = passes;
+    expect(refused).to.deep.include({ outcome: 'refused', transport: 'in-process' });
+    expect(refused!.outcome === 'refused' && refused!.fault).to.be.instanceOf(TimeLimitExceeded);
+  });
+
+  it('stops without waiting longer than its stop wait for a transport that never answers', async function () {
+    this.timeout(5000);
+    const faults: unknown[] = [];
+    let handedOn = 0;
+    const silent: EventTransport = { name: 'silent', publish: () => new Promise(() => void (handedOn += 1)) };
+    await pets.create(draft('Unanswered'));
+    const stopping = await startEventRelay({
+      outbox,
+      relay: relayEvents(outbox, [silent], clock, 10),
+      clock,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => void faults.push(fault) },
+      stopWaitMs: 100,
+    });
+    await eventually(() => handedOn === 1, 'the event handed to the transport', 300);
+    await stopping.stop();
+    expect(faults).to.have.length(1);
+    expect(faults[0]).to.be.instanceOf(TimeLimitExceeded);
+    // The lease is released all the same, and the event waits for the next relay.
+    expect(await outbox.lease('another', new Date(), 10_000)).to.equal(true);
     expect((await outbox.backlog()).count).to.equal(1);
   });
 
