@@ -18,6 +18,10 @@ export interface RelayReport {
 export interface EventRelayOptions {
   readonly outbox: EventOutbox;
   readonly relay: RelayEvents;
+  /**
+   * The time of marks, pruning and duties. Not of the lease, which keeps to the wall clock: the
+   * processes that share it must share its time, whatever clock each is given.
+   */
   readonly clock: Clock;
   /** This process, as the lease names it: unique among the processes on the database. */
   readonly holder: string;
@@ -84,8 +88,10 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
   let triedAt = Number.NEGATIVE_INFINITY;
 
   // The lease is renewed once a third of it has passed, and sought at most once a poll: each
-  // is a write to the database, which a round per wake-up would otherwise make every time.
-  const leading = async (now: number): Promise<boolean> => {
+  // is a write to the database, which a round per wake-up would otherwise make every time. Its
+  // times are the wall clock's, which every process on the database shares.
+  const leading = async (): Promise<boolean> => {
+    const now = Date.now();
     if (now < heldUntil - (leaseMs * 2) / 3) return true;
     if (now >= heldUntil && now - triedAt < pollMs) return false;
     triedAt = now;
@@ -111,7 +117,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
 
   const oneRound = async (): Promise<void> => {
     const now = clock.now();
-    if (!(await leading(now.getTime()))) return;
+    if (!(await leading())) return;
     await relayAll();
     // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups'.
     if (now.getTime() - dutiesAt >= pollMs) {
@@ -175,8 +181,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
   // memory, lost with the process), if this process leads and the transports were taking
   // events: after a refusal, the next relay's back-off is the place to try again.
   const lastPass = async (): Promise<void> => {
-    const now = clock.now().getTime();
-    if (refusals > 0 || now >= heldUntil || !(await leading(now))) return;
+    if (refusals > 0 || Date.now() >= heldUntil || !(await leading())) return;
     await relayAll();
   };
 

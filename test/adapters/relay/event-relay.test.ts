@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { MemoryEventOutbox } from '../../../src/adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
-import { type RunningEventRelay, startEventRelay } from '../../../src/adapters/relay/event-relay.js';
+import { RELAY_TIMINGS, type RunningEventRelay, startEventRelay } from '../../../src/adapters/relay/event-relay.js';
 import { InProcessSubscribers } from '../../../src/adapters/relay/in-process-subscribers.js';
 import { TimeLimitExceeded } from '../../../src/adapters/shared/time-limit.js';
 import {
@@ -164,6 +164,22 @@ describe('the event relay', () => {
     await relay!.stop();
     relay = undefined;
     expect(await outbox.lease('another', new Date(), 10_000)).to.equal(true);
+  });
+
+  it('times its lease by the wall clock, whatever clock it is given', async () => {
+    const in2030 = { now: () => new Date('2030-01-01T00:00:00Z') };
+    relay = await startEventRelay({
+      outbox,
+      relay: relayEvents(outbox, [transport], in2030, 10),
+      clock: in2030,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
+    });
+    await eventually(() => passes.length === 1, 'the first pass, under the lease', 300);
+    // Another process, on the real clock, waits for the lease as long as it lasts, not until 2030.
+    expect(await outbox.lease('another', new Date(), 10_000)).to.equal(false);
+    expect(await outbox.lease('another', new Date(Date.now() + RELAY_TIMINGS.leaseMs + 1000), 10_000)).to.equal(true);
   });
 
   it('prunes, with the outbox, what else it is given, older than the retention', async () => {
