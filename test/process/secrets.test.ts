@@ -4,8 +4,9 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
+import { freePort } from '../support/child-server.js';
 import { request, type TestResponse } from '../support/http-client.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, waitForLogLines } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEYS = ['first-secret-key-0123456789', 'second-secret-key+/0123456789=='];
@@ -105,4 +106,25 @@ describe('secrets in logs and answers of the compiled server', function () {
       // Answers do say "Bearer": the challenge (WWW-Authenticate) and how to send a key.
     }
   });
+
+  for (const [form, url, secret] of [
+    ['a user and password', 'nats://alice:N4tsPassw0rd@127.0.0.1:PORT', 'N4tsPassw0rd'],
+    ['a token', 'nats://T0kenS3cret@127.0.0.1:PORT', 'T0kenS3cret'],
+  ] as const) {
+    it(`logs no NATS credential given as ${form} in its URL, not even when NATS cannot be reached`, async () => {
+      // Nothing listens there: the outage is logged, naming NATS.
+      const natsUrl = url.replace('PORT', String(await freePort()));
+      server = spawnServer({ PETSTORE_DB: 'memory', PETSTORE_NATS_URL: natsUrl, PETSTORE_LOG_LEVEL: 'trace' });
+      await baseUrlOf(server);
+      const lines = await waitForLogLines(server, (entries) =>
+        entries.some((e) => e['msg'] === 'NATS unreachable: events wait in the outbox until it answers'),
+      );
+      expect(lines.find((e) => String(e['msg']).startsWith('NATS unreachable'))?.['nats']).to.match(
+        /^nats nats:\/\/[^:@]+@127\.0\.0\.1:\d+ \(stream PETSTORE\)$/,
+      );
+      server.child.kill('SIGTERM');
+      expect(await server.exited).to.equal(0);
+      expect(server.output()).to.contain('"msg":"stopped"').and.not.to.contain(secret);
+    });
+  }
 });
