@@ -44,12 +44,17 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   let generatedKey: string | undefined;
   try {
     generatedKey = await generatedApiKey(container);
+    // The event transports open before the port does: a broker that refuses the stream stops
+    // the start before any request is taken, whose event could then never be relayed.
+    const startRelay = await container.getAsync<StartEventRelay>(TOKENS.EventRelay);
     const startHttpServer = await container.getAsync<StartHttpServer>(TOKENS.HttpServer);
     server = await startHttpServer({ host: config.host, port: config.port });
     // Every serving process starts one; the outbox's lease keeps one active per database.
-    relay = await (await container.getAsync<StartEventRelay>(TOKENS.EventRelay))();
+    relay = await startRelay();
   } catch (err) {
     logger.fatal({ fault: describeFault(err) }, 'could not start');
+    // An open port would keep the process alive, answering, without its relay.
+    await server?.close().catch(() => undefined);
     // The container keeps a failed resolution and rethrows it on close: it was logged just above.
     await closeContainer(container).catch(() => undefined);
     // A worker's channel to its primary would keep it alive: let go of it so that it exits.

@@ -10,7 +10,7 @@ import { expect } from 'chai';
 import { EVENTS_DEFAULTS } from '../../src/config/events-config.js';
 import { clientFor } from '../support/http-client.js';
 import { describeWithNatsServer, type PrivateNats, startPrivateNats } from '../support/nats.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'events-jetstream-key-0123456789';
@@ -157,5 +157,18 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
       expect(own.at(-1)!.data).to.deep.equal(pet);
     }
     await eventually(async () => (await pendingOf(api)) === 0, 'nothing pending after the restart');
+  });
+
+  it('exits 1, without ever listening, when its stream cannot be made: another stream holds the event subjects', async () => {
+    await jsm.streams.add({ name: 'OTHER', subjects: ['petstore.pet.*'] });
+    server = spawnServer({ PETSTORE_DB: 'memory', PETSTORE_API_KEYS: KEY, PETSTORE_NATS_URL: nats.url, PETSTORE_NATS_STREAM: 'OWN' });
+    // A process that listened on would never exit: the wait is bounded to say so.
+    const ended = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+    expect(ended, server.output()).to.equal(1);
+    const lines = logLinesOf(server);
+    expect(lines.map((line) => line['msg']))
+      .to.include('could not start')
+      .and.not.to.include('listening');
+    expect(await jsm.streams.info('OWN').catch(() => 'absent')).to.equal('absent');
   });
 });
