@@ -128,7 +128,6 @@ function keepHeapNearLiveSize(): void {
 
 function webhooksRequest(action: string | undefined, rest: readonly string[], values: Parsed['values']): WebhooksRequest | string {
   const { events, json = false } = values;
-  if (values.label !== undefined) return '--label is an option of keys create';
   const argument = rest.length === 1 ? rest[0]! : undefined;
   switch (action) {
     case 'add':
@@ -180,7 +179,7 @@ async function main(args: readonly string[]): Promise<number> {
       return keys(request, process.env, STANDARD_OUTPUT);
     }
     case 'webhooks': {
-      const request = webhooksRequest(rest[0], rest.slice(1), parsed.values);
+      const request = onlyOptions(parsed.values, ['events', 'json']) ?? webhooksRequest(rest[0], rest.slice(1), parsed.values);
       if (typeof request === 'string') return usageError(request);
       const { webhooks } = await import('./commands/webhooks.js');
       return webhooks(request, process.env, STANDARD_OUTPUT);

@@ -130,6 +130,7 @@ describe('the petstore webhooks command', () => {
   );
 
   it('refuses misuse with exit code 2, and a database that keeps nothing with 1', async () => {
+    await cli(env, ['add', 'https://example.com/']);
     for (const args of [
       ['webhooks'],
       ['webhooks', 'ping'],
@@ -148,6 +149,12 @@ describe('the petstore webhooks command', () => {
       ['webhooks', 'deliveries', '1', '2'],
       ['webhooks', 'redeliver'],
       ['webhooks', 'redeliver', 'has space'],
+      // Options of other commands.
+      ['webhooks', 'remove', '1', '--all'],
+      ['webhooks', 'list', '--quiet'],
+      ['webhooks', 'enable', '1', '-q'],
+      ['webhooks', 'deliveries', '1', '--out', 'deliveries.txt'],
+      ['webhooks', 'add', 'https://example.com/', '--from', 'x'],
       ['keys', 'list', '--events', 'x'],
     ]) {
       const { code, stderr } = await runCli(args, env);
@@ -155,6 +162,10 @@ describe('the petstore webhooks command', () => {
       expect(stderr, args.join(' ')).to.match(/^petstore: /);
       expect(stderr, 'a refused URL is not repeated with its password').not.to.contain('hunter2');
     }
+    expect(
+      JSON.parse(await cli(env, ['list', '--json'])).map((e: { id: number }) => e.id),
+      'no misuse changed anything',
+    ).to.deep.equal([1]);
     for (const db of ['memory', ':memory:']) {
       const { code, stderr } = await runCli(['webhooks', 'list'], { PETSTORE_DB: db });
       expect(code).to.equal(1);
