@@ -28,7 +28,7 @@ export async function onDatabase<T>(
   if (config === undefined) return 1;
   if (isInProcessMemory(config.database)) {
     output.err(
-      `petstore: PETSTORE_DB is ${describeDatabase(config.database)}: ${what} stored there would be gone when this command ends. ` +
+      `petstore: PETSTORE_DB is ${describeDatabase(config.database)}, so ${what} stored there would be gone when this command ends. ` +
         'Point PETSTORE_DB at the database of the server (a SQLite file or a postgres:// URL).\n',
     );
     return 1;

@@ -135,7 +135,7 @@ export async function importStore(request: ImportRequest, env: Readonly<Record<s
   const { database } = config;
   if (isInProcessMemory(database)) {
     io.stderr.write(
-      `petstore: PETSTORE_DB is ${describeDatabase(database)}: what is imported there would be gone when this command ends.\n`,
+      `petstore: PETSTORE_DB is ${describeDatabase(database)}, so what is imported there would be gone when this command ends.\n`,
     );
     return 2;
   }

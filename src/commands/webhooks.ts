@@ -124,6 +124,12 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
     case 'enable': {
       const id = endpointId(request.id, 'enable', output);
       if (id === undefined) return 2;
+      const endpoint = (await admin.list()).find((e) => e.id === id);
+      if (endpoint === undefined) return noEndpoint(id, output);
+      if (endpoint.disabledAt === null) {
+        output.out(`Webhook endpoint ${id} (${endpoint.url}) is already enabled: nothing changed.\n`);
+        return 0;
+      }
       const enabled = await admin.enable(id);
       if (O.isNone(enabled)) return noEndpoint(id, output);
       output.out(

@@ -144,6 +144,14 @@ describe('petstore backup, export, import and copy', function () {
     ]);
   });
 
+  it('refuses to import into a database in memory with exit code 2', async () => {
+    const result = await runCli(['import', at('pets.ndjson')], { PETSTORE_DB: ':memory:' });
+    expect([result.code, result.stderr]).to.deep.equal([
+      2,
+      'petstore: PETSTORE_DB is sqlite :memory:, so what is imported there would be gone when this command ends.\n',
+    ]);
+  });
+
   it('round-trips 10,000 pets byte for byte: export, import into a new file, export again; a second import changes nothing', async () => {
     seedSqlite(at('a.db'), 10_000);
     const exported = await runCli(['export', '--out', at('a.ndjson')], { PETSTORE_DB: at('a.db') });

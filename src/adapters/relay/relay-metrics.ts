@@ -44,7 +44,9 @@ export function registerRelayMetrics(registry: Registry, outbox: EventOutbox, cl
   });
   const deliveries = new Counter({
     name: 'petstore_event_deliveries_total',
-    help: 'Deliveries of change events, by transport (nats, webhook, in-process) and outcome',
+    help:
+      'Deliveries of change events, by transport and outcome: nats, webhooks (queued for the endpoints) and in-process ' +
+      'count events handed over (delivered, refused); webhook counts attempts to send them (delivered, retrying, failed)',
     labelNames: ['transport', 'outcome'] as const,
     registers: [registry],
   });

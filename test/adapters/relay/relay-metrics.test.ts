@@ -1,0 +1,26 @@
+// The events' metrics as /metrics shows them: the deliveries' help text names every value the
+// `transport` label takes, as the relay and the webhook dispatcher count them.
+import { expect } from 'chai';
+import { Registry } from 'prom-client';
+import { InProcessSubscribers } from '../../../src/adapters/relay/in-process-subscribers.js';
+import { registerRelayMetrics } from '../../../src/adapters/relay/relay-metrics.js';
+import { webhooksTransport } from '../../../src/adapters/webhooks/webhooks-transport.js';
+import type { Clock, EventOutbox, WebhookStore } from '../../../src/domain/index.js';
+
+describe('the change events metrics', () => {
+  it('name in the deliveries help text every transport they are counted by', async () => {
+    const registry = new Registry();
+    const outbox = { backlog: async () => ({ count: 0, oldest: undefined }) } as unknown as EventOutbox;
+    const clock: Clock = { now: () => new Date() };
+    const counter = registerRelayMetrics(registry, outbox, clock);
+    // The relay counts its transports by name; the webhook dispatcher counts its attempts as `webhook`.
+    const transports = [webhooksTransport({} as WebhookStore, clock, '/petstore').name, new InProcessSubscribers().name, 'nats', 'webhook'];
+    for (const transport of transports) counter.count(transport, 'delivered');
+
+    const exposition = await registry.metrics();
+    const help = /^# HELP petstore_event_deliveries_total (.*)$/m.exec(exposition)?.[1] ?? '';
+    const counted = [...exposition.matchAll(/^petstore_event_deliveries_total\{transport="([^"]+)"/gm)].map((match) => match[1]);
+    expect(counted).to.have.members(transports);
+    for (const transport of counted) expect(help, transport).to.match(new RegExp(`(^|[ (])${transport}[ ),]`));
+  });
+});
