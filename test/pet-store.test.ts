@@ -120,6 +120,18 @@ describe('createPetStore', () => {
     });
   });
 
+  it('closes once: a second close resolves when the first is done, and one after it resolves too', async () => {
+    const petStore = await createPetStore();
+    let firstDone = false;
+    const first = petStore.close().then(() => {
+      firstDone = true;
+    });
+    await petStore.close();
+    expect(firstDone).to.equal(true);
+    await first;
+    await petStore.close();
+  });
+
   it('refuses invalid options with a TypeError naming the option, never the key', async () => {
     for (const [options, message] of [
       [{ db: 'mysql://db/pets' }, /^createPetStore: db must be/],

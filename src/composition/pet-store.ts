@@ -90,7 +90,8 @@ export interface PetStore {
   /**
    * Marks the service as stopping (/readyz answers 503), stops the event relay (which first
    * hands on the events waiting, to the subscribers among others, and releases its lease), then
-   * closes the database or pool, and the Redis client it opened.
+   * closes the database or pool, and the Redis client it opened. Calling it again answers the
+   * same promise: it resolves once the first call is done.
    */
   close(): Promise<void>;
 }
@@ -168,6 +169,13 @@ export async function createPetStore(options: PetStoreOptions = {}): Promise<Pet
     const apiKeyAdmin = await container.getAsync<ApiKeyAdmin>(TOKENS.ApiKeyAdmin);
     const subscribers = await container.getAsync<InProcessSubscribers>(TOKENS.EventSubscribers);
     const relay = await (await container.getAsync<StartEventRelay>(TOKENS.EventRelay))();
+    // Once unbound, the container has nothing to close: a later call answers the first one's promise.
+    let closing: Promise<void> | undefined;
+    const close = async () => {
+      container.get<ServiceState>(TOKENS.ServiceState).draining = true;
+      await relay?.stop();
+      await closeContainer(container);
+    };
     return {
       app,
       router,
@@ -175,11 +183,7 @@ export async function createPetStore(options: PetStoreOptions = {}): Promise<Pet
       apiKeys: apiKeyAdmin,
       events: { subscribe: (subscriber) => subscribers.subscribe(subscriber) },
       container,
-      close: async () => {
-        container.get<ServiceState>(TOKENS.ServiceState).draining = true;
-        await relay?.stop();
-        await closeContainer(container);
-      },
+      close: () => (closing ??= close()),
     };
   } catch (err) {
     await closeContainer(container).catch(() => undefined);
