@@ -51,7 +51,11 @@ export interface PetStoreOptions {
   readonly redis?: string | Redis;
   /** What every key written in Redis begins with (default `petstore`), so that services can share one Redis. */
   readonly redisKeyPrefix?: string;
-  /** Your own adapters for any of the ports, used instead of those chosen from `db`. */
+  /**
+   * Your own adapters for any of the ports, used instead of those chosen from `db`. A
+   * `petRepository` of yours records no change events: only the repository chosen from `db`
+   * is made with the outbox.
+   */
   readonly adapters?: Partial<PetStoreAdapters>;
   /**
    * The change events (on by default): recorded with every change, relayed in this process to
@@ -66,7 +70,9 @@ export interface PetStore {
    * The change events, relayed in this process, at least once and in commit order for each
    * pet: `subscribe(subscriber)` calls `subscriber` with every event relayed from then on and
    * answers the function that unsubscribes. A subscriber that rejects, or whose promise has not
-   * settled within `IN_PROCESS_SUBSCRIBER_TIMEOUT_MS` (10 s), gets the events again.
+   * settled within `IN_PROCESS_SUBSCRIBER_TIMEOUT_MS` (10 s), gets the events again. One relay
+   * is active per database: of several stores on one SQLite file or PostgreSQL database, only
+   * the subscribers of the one holding the relay's lease hear events.
    */
   readonly events: { subscribe(subscriber: EventSubscriber): () => void };
   /**
