@@ -29,6 +29,8 @@ async function served(petStore: PetStore, body: (url: string) => Promise<void>):
   }
 }
 
+const PAIRED_ADAPTERS = /^createPetStore: adapters\.petRepository and adapters\.idempotencyStore must be given together/;
+
 describe('createPetStore', () => {
   it('builds the service on the memory adapters by default, its use cases callable without HTTP', async () => {
     const petStore = await createPetStore();
@@ -138,6 +140,9 @@ describe('createPetStore', () => {
       [{ db: '  ' }, /^createPetStore: db must be/],
       [{ db: 'postgres://h/db', postgresPoolSize: 0 }, /^createPetStore: postgresPoolSize must be an integer from 1 to 1000$/],
       [{ apiKeys: ['good-key-0123456789', 'short-secret'] }, /^createPetStore: apiKeys\[1\] must be at least 16 characters long$/],
+      // Given alone, either would leave a pet created with an Idempotency-Key nowhere to complete its record.
+      [{ adapters: { petRepository: new MemoryPetRepository() } }, PAIRED_ADAPTERS],
+      [{ db: ':memory:', adapters: { idempotencyStore: new MemoryIdempotencyStore() } }, PAIRED_ADAPTERS],
     ] as const) {
       const err = await createPetStore(options).catch((e: unknown) => e);
       expect(err, JSON.stringify(options)).to.be.instanceOf(TypeError);

@@ -13,7 +13,7 @@ import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepositor
 export interface PetStoreAdapters {
   /**
    * Stores a pet created with an Idempotency-Key together with the key's record
-   * (createCompleting): give it with the `idempotencyStore` of the same storage.
+   * (createCompleting): give it with the `idempotencyStore` of the same storage; either alone is refused.
    */
   readonly petRepository: PetRepository;
   /** The idempotency records that `petRepository.createCompleting` completes: given with it. */
@@ -25,6 +25,16 @@ export interface PetStoreAdapters {
   /** What /readyz checks. */
   readonly readiness: ReadinessCheck;
 }
+
+/**
+ * Why `adapters` cannot be bound as given, as a sentence naming them, or undefined when they
+ * can: a pet created with an Idempotency-Key is stored with its key's record in one transaction
+ * of one storage, so a caller's `petRepository` cannot complete another storage's records.
+ */
+export const adaptersProblem = ({ petRepository, idempotencyStore }: Partial<PetStoreAdapters>): string | undefined =>
+  (petRepository === undefined) === (idempotencyStore === undefined)
+    ? undefined
+    : "adapters.petRepository and adapters.idempotencyStore must be given together, of one storage (createCompleting stores a pet with its key's record)";
 
 /** Redis, where the rate limits keep counts that every instance using the same Redis and key prefix shares. */
 export interface RedisOptions {

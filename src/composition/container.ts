@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { type RunningHttpServer, startHttpServer } from '../adapters/http/http-server.js';
-import type { ContainerOptions } from './container-options.js';
+import { adaptersProblem, type ContainerOptions } from './container-options.js';
 import {
   type ApiKeyAdmin,
   apiKeyAdmin,
@@ -47,8 +47,12 @@ import { bindWebhooks } from './webhook-bindings.js';
  * port given in `options.adapters` is bound to it, and the one of `options.database` is
  * never built. Resolve with `getAsync`: opening PostgreSQL (connecting, migrating) is
  * asynchronous, and so is everything built on it. Close it with {@link closeContainer}.
+ *
+ * @throws TypeError when `options.adapters` gives `petRepository` without `idempotencyStore`, or the other way round
  */
 export function createContainer(options: ContainerOptions): Container {
+  const problem = adaptersProblem(options.adapters ?? {});
+  if (problem !== undefined) throw new TypeError(`createContainer: ${problem}`);
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind<Logger>(TOKENS.Logger).toConstantValue(options.logger);
   bindPorts(container, options);

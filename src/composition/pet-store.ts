@@ -14,7 +14,13 @@ import type { EventSubscriber, InProcessSubscribers } from '../adapters/relay/in
 import type { StartEventRelay } from './event-bindings.js';
 import { CONFIG_DEFAULTS, integerProblem, PG_POOL_SIZE_RANGE } from '../config/config.js';
 import { closeContainer, createContainer } from './container.js';
-import type { ContainerOptions, EventsOptions, PetStoreAdapters, RedisOptions } from './container-options.js';
+import {
+  adaptersProblem,
+  type ContainerOptions,
+  type EventsOptions,
+  type PetStoreAdapters,
+  type RedisOptions,
+} from './container-options.js';
 import { type DatabaseConfig, parseDatabase, withPoolSize } from '../config/database-config.js';
 import { apiKeyProblem, type ServiceState } from '../domain/index.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from '../config/redis-config.js';
@@ -136,12 +142,15 @@ function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
     const problem = apiKeyProblem(key);
     if (problem !== undefined) throw new TypeError(`createPetStore: apiKeys[${index}] ${problem}`);
   });
+  const adapters = options.adapters ?? {};
+  const problem = adaptersProblem(adapters);
+  if (problem !== undefined) throw new TypeError(`createPetStore: ${problem}`);
   return {
     database,
     apiKeys,
     logger: options.logger ?? pino({ level: 'silent' }),
     http: options.http ?? {},
-    adapters: options.adapters ?? {},
+    adapters,
     ...(redis === undefined ? {} : { redis }),
     ...(options.events === undefined ? {} : { events: options.events }),
   };

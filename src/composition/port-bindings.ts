@@ -149,17 +149,14 @@ export function bindPorts(container: Container, { database, adapters: given = {}
     }
     case 'memory': {
       // The memory pet repository completes the records of the memory idempotency store it is
-      // made with (createCompleting): a given MemoryIdempotencyStore, or the default one.
-      const givenStore = given.idempotencyStore;
-      const records =
-        givenStore === undefined ? new MemoryIdempotencyStore() : givenStore instanceof MemoryIdempotencyStore ? givenStore : undefined;
+      // made with (createCompleting); both are given together or neither is (adaptersProblem).
+      const records = new MemoryIdempotencyStore();
       const outbox = new MemoryEventOutbox();
       container.bind<EventOutbox>(TOKENS.EventOutbox).toConstantValue(outbox);
       port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
         to.toResolvedValue(() => new MemoryPetRepository(records, recordEvents ? outbox : undefined)),
       );
-      // Bound only when none is given, and then `records` is the default one.
-      port<IdempotencyStore>(TOKENS.IdempotencyStore, givenStore, (to) => to.toConstantValue(records!));
+      port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) => to.toConstantValue(records));
       port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
       container.bind<WebhookStore>(TOKENS.WebhookStore).toResolvedValue(() => new MemoryWebhookStore());
       port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
