@@ -8,7 +8,7 @@ import { startHttpServer } from '../src/adapters/http/http-server.js';
 import { MemoryIdempotencyStore } from '../src/adapters/memory/memory-idempotency-store.js';
 import { MemoryPetRepository } from '../src/adapters/memory/memory-pet-repository.js';
 import { type ApiKeyLabel, type Limit, NewPet, type PetRepository } from '../src/domain/index.js';
-import { createPetStore, type PetStore } from '../src/composition/pet-store.js';
+import { createPetStore, type PetStore, type PetStoreOptions } from '../src/composition/pet-store.js';
 import { clientFor } from './support/http-client.js';
 import { createTestSchema, describeWithPostgres } from './support/postgres.js';
 import { tempDir } from './support/temp-dir.js';
@@ -148,6 +148,92 @@ describe('createPetStore', () => {
       expect(err, JSON.stringify(options)).to.be.instanceOf(TypeError);
       expect((err as Error).message).to.match(message);
       expect((err as Error).message).not.to.contain('short-secret');
+    }
+  });
+});
+
+describe('createPetStore, its options checked as their environment variables are', () => {
+  it('refuses each invalid option with a TypeError naming it, and never repeats a URL', async () => {
+    for (const [options, message] of [
+      // http: a body limit that is not a positive integer would turn the limit off or refuse every body.
+      [{ http: { bodyLimitBytes: Number.NaN } }, /^createPetStore: http\.bodyLimitBytes must be an integer from 1 to 67108864$/],
+      [{ http: { bodyLimitBytes: 0 } }, /^createPetStore: http\.bodyLimitBytes must be an integer from 1 to 67108864$/],
+      [{ http: { bodyLimitBytes: -1 } }, /^createPetStore: http\.bodyLimitBytes must be an integer from 1 to 67108864$/],
+      [
+        { http: { rateLimit: { requests: 0, windowSeconds: 60 } } },
+        /^createPetStore: http\.rateLimit\.requests must be an integer from 1 to 9999999$/,
+      ],
+      [{ http: { rateLimit: { requests: -5, windowSeconds: 60 } } }, /^createPetStore: http\.rateLimit\.requests must be an integer/],
+      [
+        { http: { rateLimit: { requests: 10, windowSeconds: 0 } } },
+        /^createPetStore: http\.rateLimit\.windowSeconds must be an integer from 1 to 999999$/,
+      ],
+      [
+        { http: { rateLimit: { requests: 10, windowSeconds: Number.NaN } } },
+        /^createPetStore: http\.rateLimit\.windowSeconds must be an integer/,
+      ],
+      [
+        { http: { authFailureLimit: { requests: 1.5, windowSeconds: 60 } } },
+        /^createPetStore: http\.authFailureLimit\.requests must be an integer/,
+      ],
+      [
+        { http: { corsOrigins: ['https://app.example', 'not a url'] } },
+        /^createPetStore: http\.corsOrigins\[1\] must be an origin such as/,
+      ],
+      [{ http: { metrics: 'bogus' } }, /^createPetStore: http\.metrics must be one of open, key, off$/],
+      // events
+      [{ events: { source: '' } }, /^createPetStore: events\.source must be a URI reference/],
+      [{ events: { retentionHours: -1 } }, /^createPetStore: events\.retentionHours must be an integer from 1 to 8760$/],
+      [{ events: { retentionHours: Number.NaN } }, /^createPetStore: events\.retentionHours must be an integer from 1 to 8760$/],
+      [{ events: { nats: { url: 'http://user:s3cret@x', stream: 'PETSTORE' } } }, /^createPetStore: events\.nats\.url must be a nats:\/\//],
+      [{ events: { nats: { url: 'nats://x:4222', stream: 'bad.name' } } }, /^createPetStore: events\.nats\.stream must be/],
+      // db as a DatabaseConfig
+      [{ db: { kind: 'mysql' } }, /^createPetStore: db must be .* a DatabaseConfig of kind memory, sqlite or postgres$/],
+      [
+        { db: { kind: 'postgres', url: 'postgres://h/db', poolSize: 0 } },
+        /^createPetStore: db\.poolSize must be an integer from 1 to 1000$/,
+      ],
+      [{ db: { kind: 'postgres', url: 'mysql://user:s3cret@h/db', poolSize: 2 } }, /^createPetStore: db\.url must be a postgres:\/\//],
+      [{ db: { kind: 'sqlite', path: ' ' } }, /^createPetStore: db\.path must be the path of a SQLite file$/],
+      // Every invalid option at once.
+      [
+        { http: { metrics: 'bogus' }, events: { retentionHours: 0 } },
+        /^createPetStore: http\.metrics must be .*; events\.retentionHours must be/,
+      ],
+    ] as const) {
+      const err = await createPetStore(options as PetStoreOptions).catch((e: unknown) => e);
+      expect(err, JSON.stringify(options)).to.be.instanceOf(TypeError);
+      expect((err as Error).message, JSON.stringify(options)).to.match(message);
+      expect((err as Error).message).not.to.contain('s3cret');
+    }
+  });
+
+  it('takes valid options as they are given, an option that is undefined as one left out', async () => {
+    // Undefined options, as a consumer compiled without exactOptionalPropertyTypes may write them.
+    const options = {
+      redis: undefined,
+      logger: undefined,
+      apiKeys: [TEST_API_KEY],
+      http: {
+        corsOrigins: ['https://app.example'],
+        rateLimit: { requests: 1, windowSeconds: 60 },
+        metrics: 'off',
+        authFailureLimit: undefined,
+      },
+      events: { source: 'https://pets.example/store', retentionHours: 1, nats: undefined },
+    } as const;
+    const petStore = await createPetStore(options as unknown as PetStoreOptions);
+    try {
+      await served(petStore, async (url) => {
+        const api = clientFor(url, TEST_API_KEY);
+        expect((await api.get('/v1/pets', { Origin: 'https://app.example' })).headers['access-control-allow-origin']).to.equal(
+          'https://app.example',
+        );
+        expect((await api.get('/v1/pets')).status).to.equal(429);
+        expect((await fetch(`${url}/metrics`)).status).to.equal(404);
+      });
+    } finally {
+      await petStore.close();
     }
   });
 });

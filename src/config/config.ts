@@ -3,25 +3,35 @@
 // its values are plain settings, which the composition root hands to the adapters
 // (containerOptionsFrom), where the compiler checks that they fit.
 import * as E from 'fp-ts/lib/Either.js';
-import * as t from 'io-ts';
 import { type DatabaseConfig, type DatabaseLocation, isInProcessMemory, parseDatabase, withPoolSize } from './database-config.js';
 import { apiKeyProblem } from '../domain/api-key.js';
 import { exactObject } from '../domain/codec.js';
 import { describeFailures } from '../domain/validation.js';
-import { EVENTS_DEFAULTS, type EventsConfig, eventSourceProblem, natsStreamProblem, parseNatsUrl } from './events-config.js';
+import { EVENTS_DEFAULTS, type EventsConfig } from './events-config.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from './redis-config.js';
+import {
+  checkedText,
+  corsOriginProblem,
+  EVENT_RETENTION_HOURS_RANGE,
+  EventSource,
+  fromText,
+  type IntegerRange,
+  integerProblem,
+  type MetricsAccessSetting,
+  MetricsAccessValue,
+  NatsStream,
+  NatsUrl,
+  type RequestsPerWindow,
+  RequestsPerWindowValue,
+} from './setting-codecs.js';
+
+export type { RequestsPerWindow } from './setting-codecs.js';
 
 /** Every {@link LogLevel}, most severe first. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The pino log levels the service accepts, and `silent`. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** Requests per window of so many seconds. */
-export interface RequestsPerWindow {
-  readonly requests: number;
-  readonly windowSeconds: number;
-}
 
 /** The server's settings, as {@link loadConfig} reads them from the environment. */
 export interface Config {
@@ -42,7 +52,7 @@ export interface Config {
   /** What every key the service writes in Redis begins with. */
   readonly redisKeyPrefix: string;
   /** Who may read /metrics: anyone who reaches the port, only holders of an API key, or nobody. */
-  readonly metrics: 'open' | 'key' | 'off';
+  readonly metrics: MetricsAccessSetting;
   /** Server processes sharing the port (node:cluster); 1 serves from this process alone. */
   readonly workers: number;
   /** The change events: the outbox, their envelope's source, their retention, the broker. */
@@ -70,24 +80,6 @@ export const DEFAULT_AUTH_FAILURE_LIMIT: RequestsPerWindow = { requests: 30, win
 export const WORKERS_RANGE = { min: 1, max: 64 } as const;
 
 export const PG_POOL_SIZE_RANGE = { min: 1, max: 1000 } as const;
-
-/** A variable's text to a value, or the reason it cannot be one. */
-const fromText = <A>(name: string, parse: (text: string) => E.Either<string, A>): t.Type<A, unknown, unknown> =>
-  new t.Type<A, unknown, unknown>(
-    name,
-    (_u): _u is A => false,
-    (u, c) => {
-      const result = typeof u === 'string' ? parse(u) : E.left('must be text');
-      return E.isRight(result) ? t.success(result.right) : t.failure(u, c, result.left);
-    },
-    (a) => a,
-  );
-
-type IntegerRange = { readonly min: number; readonly max: number };
-
-/** Why `value` is not an integer from `min` to `max`, or undefined when it is. */
-export const integerProblem = (value: number, { min, max }: IntegerRange): string | undefined =>
-  Number.isInteger(value) && value >= min && value <= max ? undefined : `must be an integer from ${min} to ${max}`;
 
 /** Decimal digits (no sign, no more digits than `max` has) naming an integer from `min` to `max`. */
 const integerFrom = (name: string, range: IntegerRange) => {
@@ -132,24 +124,17 @@ const CorsOrigins = fromText('CorsOrigins', (text) => {
     .split(',')
     .map((origin) => origin.trim())
     .filter((origin) => origin !== '');
-  for (const origin of origins) {
-    if (origin === '*') continue;
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed?.origin !== origin)
-      return E.left(`must list origins such as https://app.example (no path, no trailing slash) or *; "${origin}" is not one`);
-  }
-  return E.right(origins);
+  const refused = origins.find((origin) => corsOriginProblem(origin) !== undefined);
+  return refused === undefined
+    ? E.right(origins)
+    : E.left(`must list origins such as https://app.example (no path, no trailing slash) or *; "${refused}" is not one`);
 });
 
 /** `<requests>/<seconds>` as a limit, or undefined when the text is not one. */
 const requestsPerWindow = (text: string): RequestsPerWindow | undefined => {
-  const match = /^([1-9][0-9]{0,6})\/([1-9][0-9]{0,5})$/.exec(text);
-  return match === null ? undefined : { requests: Number(match[1]), windowSeconds: Number(match[2]) };
+  const match = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(text);
+  const limit = RequestsPerWindowValue.decode(match === null ? undefined : { requests: Number(match[1]), windowSeconds: Number(match[2]) });
+  return E.isRight(limit) ? limit.right : undefined;
 };
 
 const RateLimitSetting = fromText<RequestsPerWindow>('RateLimit', (text) =>
@@ -163,25 +148,11 @@ const AuthFailureLimitSetting = fromText<RequestsPerWindow | 'off'>('AuthFailure
 
 const RedisUrl = fromText('RedisUrl', parseRedisUrl);
 
-const METRICS_ACCESS: readonly Config['metrics'][] = ['open', 'key', 'off'];
-const Metrics = fromText('Metrics', (text) =>
-  (METRICS_ACCESS as readonly string[]).includes(text)
-    ? E.right(text as Config['metrics'])
-    : E.left(`must be one of ${METRICS_ACCESS.join(', ')}`),
-);
-
 const Workers = integerFrom('Workers', WORKERS_RANGE);
 
 const Switch = fromText('Switch', (text) => (text === 'on' || text === 'off' ? E.right(text === 'on') : E.left('must be on or off')));
 
-/** A text setting checked by `problemOf`. */
-const checkedText = (name: string, problemOf: (text: string) => string | undefined) =>
-  fromText(name, (text) => {
-    const problem = problemOf(text);
-    return problem === undefined ? E.right(text) : E.left(problem);
-  });
-
-const EventRetentionHours = integerFrom('EventRetentionHours', { min: 1, max: 8760 });
+const EventRetentionHours = integerFrom('EventRetentionHours', EVENT_RETENTION_HOURS_RANGE);
 
 const Environment = exactObject(
   'Environment',
@@ -198,13 +169,13 @@ const Environment = exactObject(
     PETSTORE_AUTH_FAILURE_LIMIT: AuthFailureLimitSetting,
     PETSTORE_REDIS_URL: RedisUrl,
     PETSTORE_REDIS_PREFIX: checkedText('RedisKeyPrefix', redisKeyPrefixProblem),
-    PETSTORE_METRICS: Metrics,
+    PETSTORE_METRICS: MetricsAccessValue,
     PETSTORE_WORKERS: Workers,
     PETSTORE_EVENTS: Switch,
-    PETSTORE_EVENT_SOURCE: checkedText('EventSource', eventSourceProblem),
+    PETSTORE_EVENT_SOURCE: EventSource,
     PETSTORE_EVENT_RETENTION_HOURS: EventRetentionHours,
-    PETSTORE_NATS_URL: fromText('NatsUrl', parseNatsUrl),
-    PETSTORE_NATS_STREAM: checkedText('NatsStream', natsStreamProblem),
+    PETSTORE_NATS_URL: NatsUrl,
+    PETSTORE_NATS_STREAM: NatsStream,
   },
   'ignore',
 );

@@ -38,7 +38,8 @@ export type UnknownFields = 'refuse' | 'ignore';
  * An object codec that reports *every* problem at once: each missing required field,
  * each invalid value and (unless told to ignore them) each field it does not know. The decoded
  * value holds only the known fields, built afresh, so nothing of the input object (its
- * prototype included) leaks in.
+ * prototype included) leaks in. A field whose value is `undefined` is absent, as a TypeScript
+ * optional property is (JSON and the environment have no such value; a program's options may).
  */
 export function exactObject<R extends t.Props, O extends t.Props>(
   name: string,
@@ -61,7 +62,7 @@ export function exactObject<R extends t.Props, O extends t.Props>(
     const errors: t.ValidationError[] = [];
     const out: Record<string, unknown> = {};
     for (const [key, codec, isRequired] of fields) {
-      if (!Object.prototype.hasOwnProperty.call(input, key)) {
+      if (!Object.prototype.hasOwnProperty.call(input, key) || input[key] === undefined) {
         if (isRequired) errors.push({ value: undefined, context: [...c, { key, type: codec, actual: undefined }], message: 'is required' });
         continue;
       }

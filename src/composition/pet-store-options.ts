@@ -1,0 +1,216 @@
+// createPetStore's options, and their check at the edge: one io-ts codec over every option that
+// is a setting, built from the codecs that loadConfig reads the environment with, so an option
+// is refused exactly when its environment variable would be, with a TypeError naming it.
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import type { Redis } from 'ioredis';
+import { type Logger, pino } from 'pino';
+import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
+import { CONFIG_DEFAULTS, PG_POOL_SIZE_RANGE } from '../config/config.js';
+import { type DatabaseConfig, type DatabaseLocation, parseDatabase, withPoolSize } from '../config/database-config.js';
+import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from '../config/redis-config.js';
+import {
+  BODY_LIMIT_BYTES_RANGE,
+  checkedText,
+  CorsOrigin,
+  EVENT_RETENTION_HOURS_RANGE,
+  EventSource,
+  fromText,
+  integerIn,
+  MetricsAccessValue,
+  NatsStream,
+  NatsUrl,
+  RequestsPerWindowValue,
+} from '../config/setting-codecs.js';
+import { apiKeyProblem, describeFailures } from '../domain/index.js';
+import { exactObject, withMessage } from '../domain/codec.js';
+import { adaptersProblem, type ContainerOptions, type EventsOptions, type PetStoreAdapters } from './container-options.js';
+
+/** How {@link createPetStore} builds the service. Every option may be left out. */
+export interface PetStoreOptions {
+  /**
+   * Where pets, idempotency records and stored API keys are kept, as `PETSTORE_DB` takes it:
+   * `'memory'` (the default: nothing is kept, no file is made), `':memory:'` (SQLite in
+   * memory), the path of a SQLite file, or a `postgres://` URL; or a {@link DatabaseConfig}.
+   */
+  readonly db?: string | DatabaseConfig;
+  /** With PostgreSQL, the most connections the pool opens (default 10). */
+  readonly postgresPoolSize?: number;
+  /**
+   * API keys accepted as they are (each at least 16 characters of the bearer token alphabet),
+   * besides the keys stored in the database. None by default: then only stored keys are
+   * accepted, so create one with `apiKeys.create()` of the answer.
+   */
+  readonly apiKeys?: readonly string[];
+  /** A pino logger for the service's logs; silent by default. */
+  readonly logger?: Logger;
+  /**
+   * Options of the HTTP adapter: body limit (an integer from 1 to 64 MiB), CORS origins, rate
+   * limits, /metrics access, each checked as its environment variable is.
+   */
+  readonly http?: HttpAppOptions;
+  /**
+   * Redis, to share the counts of the rate limits (`http.rateLimit`, `http.authFailureLimit`)
+   * with every instance using the same Redis and key prefix, as `PETSTORE_REDIS_URL` takes it:
+   * a `redis://` (or `rediss://`) URL, connected now and disconnected by `close()`; or an
+   * ioredis client of yours, used as it is and never closed (make it with
+   * `enableOfflineQueue: false` and a `commandTimeout`). Without it each process counts alone.
+   * While Redis cannot be reached, each process limits alone, and the outage is logged once.
+   */
+  readonly redis?: string | Redis;
+  /** What every key written in Redis begins with (default `petstore`), so that services can share one Redis. */
+  readonly redisKeyPrefix?: string;
+  /**
+   * Your own adapters for any of the ports, used instead of those chosen from `db`;
+   * `petRepository` and `idempotencyStore` only together. A `petRepository` of yours records
+   * no change events: only the repository chosen from `db` is made with the outbox.
+   */
+  readonly adapters?: Partial<PetStoreAdapters>;
+  /**
+   * The change events (on by default): recorded with every change, relayed in this process to
+   * `events.subscribe`rs, and to NATS JetStream when `events.nats` names one.
+   */
+  readonly events?: EventsOptions;
+}
+
+/** A list of `item`s; anything but an array is refused with `message`. */
+const listOf = <A>(name: string, item: t.Type<A, unknown, unknown>, message: string) =>
+  new t.Type<readonly A[], unknown, unknown>(
+    name,
+    (_u): _u is readonly A[] => false,
+    (u, c) => (Array.isArray(u) ? t.readonlyArray(item).validate(u, c) : t.failure(u, c, message)),
+    (a) => a,
+  );
+
+const PostgresUrl = fromText('PostgresUrl', (text) => {
+  const location = parseDatabase(text);
+  return E.isRight(location) && location.right.kind === 'postgres'
+    ? E.right(location.right.url)
+    : E.left('must be a postgres:// (postgresql://) URL');
+});
+
+const DATABASE_KINDS: Readonly<Record<DatabaseConfig['kind'], t.Mixed>> = {
+  memory: exactObject('MemoryDatabase', { kind: t.literal('memory') }, {}, 'ignore'),
+  sqlite: exactObject(
+    'SqliteDatabase',
+    {
+      kind: t.literal('sqlite'),
+      path: checkedText('SqlitePath', (path) => (path.trim() === '' ? 'must be the path of a SQLite file' : undefined)),
+    },
+    {},
+    'ignore',
+  ),
+  postgres: exactObject(
+    'PostgresDatabase',
+    { kind: t.literal('postgres'), url: PostgresUrl, poolSize: integerIn('PoolSize', PG_POOL_SIZE_RANGE) },
+    {},
+    'ignore',
+  ),
+};
+
+// The text PETSTORE_DB takes, or a DatabaseConfig of one of the three kinds.
+const Database = new t.Type<DatabaseLocation | DatabaseConfig, unknown, unknown>(
+  'Database',
+  (_u): _u is DatabaseConfig => false,
+  (u, c) => {
+    if (typeof u === 'string') return fromText<DatabaseLocation>('Database', parseDatabase).validate(u, c);
+    const kind: unknown = typeof u === 'object' && u !== null ? (u as { kind?: unknown }).kind : undefined;
+    const codec =
+      typeof kind === 'string' && Object.hasOwn(DATABASE_KINDS, kind) ? DATABASE_KINDS[kind as DatabaseConfig['kind']] : undefined;
+    return codec === undefined
+      ? t.failure(
+          u,
+          c,
+          'must be "memory", ":memory:", a SQLite path, a postgres:// URL, or a DatabaseConfig of kind memory, sqlite or postgres',
+        )
+      : codec.validate(u, c);
+  },
+  (a) => a,
+);
+
+// Never the client itself: it is used as it is.
+const RedisConnection = new t.Type<string | Redis, unknown, unknown>(
+  'Redis',
+  (_u): _u is Redis => false,
+  (u, c) => (typeof u === 'object' && u !== null ? t.success(u as Redis) : fromText('RedisUrl', parseRedisUrl).validate(u, c)),
+  (a) => a,
+);
+
+const Options = exactObject(
+  'PetStoreOptions',
+  {},
+  {
+    db: Database,
+    postgresPoolSize: integerIn('PoolSize', PG_POOL_SIZE_RANGE),
+    apiKeys: listOf('ApiKeys', checkedText('ApiKey', apiKeyProblem), 'must be an array of API keys'),
+    http: exactObject(
+      'HttpOptions',
+      {},
+      {
+        bodyLimitBytes: integerIn('BodyLimitBytes', BODY_LIMIT_BYTES_RANGE),
+        corsOrigins: listOf('CorsOrigins', CorsOrigin, 'must be an array of origins'),
+        rateLimit: RequestsPerWindowValue,
+        authFailureLimit: RequestsPerWindowValue,
+        metrics: MetricsAccessValue,
+      },
+      'ignore',
+    ),
+    redis: RedisConnection,
+    redisKeyPrefix: checkedText('RedisKeyPrefix', redisKeyPrefixProblem),
+    events: exactObject(
+      'EventsOptions',
+      {},
+      {
+        enabled: withMessage(t.boolean, 'must be true or false'),
+        source: EventSource,
+        retentionHours: integerIn('EventRetentionHours', EVENT_RETENTION_HOURS_RANGE),
+        nats: exactObject('NatsOptions', { url: NatsUrl, stream: NatsStream }, {}, 'ignore'),
+      },
+      'ignore',
+    ),
+  },
+  'ignore',
+);
+
+/** An option's name as a caller writes it: `http.rateLimit.requests`, `apiKeys[1]`. */
+const optionName = (pointer: string): string =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((segment, index) => (/^[0-9]+$/.test(segment) ? `[${segment}]` : index === 0 ? segment : `.${segment}`))
+    .join('');
+
+/**
+ * The container's options for `options`, each checked as its environment variable is.
+ *
+ * @throws TypeError naming every invalid option (never a key, a password or a URL)
+ */
+export function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
+  const decoded = Options.decode(options);
+  const adapters = options.adapters ?? {};
+  const adaptersRefused = adaptersProblem(adapters);
+  const problems = [
+    ...(E.isLeft(decoded) ? describeFailures(decoded.left).map(({ pointer, message }) => `${optionName(pointer)} ${message}`) : []),
+    ...(adaptersRefused === undefined ? [] : [adaptersRefused]),
+  ];
+  if (E.isLeft(decoded) || problems.length > 0) throw new TypeError(`createPetStore: ${problems.join('; ')}`);
+  const {
+    db = { kind: 'memory' },
+    postgresPoolSize = CONFIG_DEFAULTS.PETSTORE_PG_POOL_SIZE,
+    apiKeys = [],
+    http = {},
+    events,
+  } = decoded.right;
+  return {
+    // A DatabaseConfig given keeps its own pool size; a database named by text gets postgresPoolSize.
+    database: 'poolSize' in db ? (db as DatabaseConfig) : withPoolSize(db, postgresPoolSize),
+    apiKeys,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    http,
+    adapters,
+    ...(options.redis === undefined
+      ? {}
+      : { redis: { connection: options.redis, keyPrefix: decoded.right.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX } }),
+    ...(events === undefined ? {} : { events }),
+  };
+}
