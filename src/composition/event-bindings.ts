@@ -99,7 +99,11 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
           report: {
             pass: reportPass(logger, counter, transports),
             fault: (fault) =>
-              logger.error({ fault: describeFault(fault) }, 'the event relay could not read or mark the outbox; it tries again'),
+              // Also at a stop: a last pass that failed, a round that outlasted the stop's wait, a lease not released.
+              logger.error(
+                { fault: describeFault(fault) },
+                'the event relay could not finish its work on the outbox; events not marked relayed wait there for a later round',
+              ),
           },
           // The round only starts the webhook deliveries due: their answers, slow or never
           // coming, hold neither the relay's next pass nor the other endpoints' deliveries.
