@@ -78,8 +78,11 @@ export interface WebhookStore {
    * At most `limit` pending deliveries due at `now` (next attempt at or before it) to active
    * endpoints, soonest first, each claimed until `now + leaseMs` (leaseMs > 0): no other call
    * answers them until the claim's outcome is recorded or its lease runs out, from any process.
+   * Of one endpoint, it claims only while fewer than `perEndpoint` of its deliveries are
+   * claimed (by any process, this call included) and neither recorded nor run out: an endpoint
+   * that never answers holds at most that many attempts, and the others' deliveries go on.
    */
-  claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly DueWebhookDelivery[]>;
+  claimDue(now: Date, limit: number, leaseMs: number, perEndpoint: number): Promise<readonly DueWebhookDelivery[]>;
   /**
    * Records the outcome of the attempt that `claim` holds (one more attempt); false, changing
    * nothing, when the claim no longer holds (its lease ran out and the delivery was claimed

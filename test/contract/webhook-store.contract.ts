@@ -19,6 +19,8 @@ export interface WebhookStoreUnderTest {
 const T0 = new Date('2030-01-01T00:00:00.123Z').getTime();
 const at = (ms: number) => new Date(T0 + ms);
 const LEASE = 60_000;
+/** A bound on one endpoint's claims that the tests of other things never reach. */
+const PER_ENDPOINT = 10;
 
 const eventOf = (id: string, type: PetEventType = 'petstore.pet.created'): WebhookEvent => ({
   id,
@@ -58,7 +60,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
 
     it('lists nothing at first, and has nothing due', async () => {
       expect(await store.list()).to.deep.equal([]);
-      expect(await store.claimDue(at(0), 10, LEASE)).to.deep.equal([]);
+      expect(await store.claimDue(at(0), 10, LEASE, PER_ENDPOINT)).to.deep.equal([]);
       expect(await store.nextDueAt()).to.equal(undefined);
     });
 
@@ -106,9 +108,9 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
       const endpoint = await add('claimed');
       await store.enqueue([eventOf('late')], at(500));
       await store.enqueue([eventOf('early')], at(100));
-      expect(await store.claimDue(at(99), 10, LEASE), 'nothing is due yet').to.deep.equal([]);
+      expect(await store.claimDue(at(99), 10, LEASE, PER_ENDPOINT), 'nothing is due yet').to.deep.equal([]);
       expect(await store.nextDueAt()).to.deep.equal(at(100));
-      const claimed = await store.claimDue(at(1000), 10, LEASE);
+      const claimed = await store.claimDue(at(1000), 10, LEASE, PER_ENDPOINT);
       expect(claimed.map((d) => d.eventId)).to.deep.equal(['early', 'late']);
       expect(claimed[0]).to.deep.include({
         endpointId: endpoint.id,
@@ -119,7 +121,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
         body: eventOf('early').body,
       });
       expect(claimed[0]!.claim.leasedUntil).to.deep.equal(at(1000 + LEASE));
-      expect(await store.claimDue(at(1000 + LEASE - 1), 10, LEASE), 'while the claims hold').to.deep.equal([]);
+      expect(await store.claimDue(at(1000 + LEASE - 1), 10, LEASE, PER_ENDPOINT), 'while the claims hold').to.deep.equal([]);
       expect(await store.nextDueAt(), 'a claim counts as due at its end').to.deep.equal(at(1000 + LEASE));
     });
 
@@ -129,30 +131,54 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
         ['a', 'b', 'c'].map((id) => eventOf(id)),
         at(0),
       );
-      expect((await store.claimDue(at(0), 2, LEASE)).map((d) => d.eventId)).to.deep.equal(['a', 'b']);
-      expect((await store.claimDue(at(0), 2, LEASE)).map((d) => d.eventId)).to.deep.equal(['c']);
+      expect((await store.claimDue(at(0), 2, LEASE, PER_ENDPOINT)).map((d) => d.eventId)).to.deep.equal(['a', 'b']);
+      expect((await store.claimDue(at(0), 2, LEASE, PER_ENDPOINT)).map((d) => d.eventId)).to.deep.equal(['c']);
+    });
+
+    it("claims an endpoint's deliveries only while fewer than `perEndpoint` are under way, those of the same claim included", async () => {
+      await add('a', ['petstore.pet.created']);
+      await add('b', ['petstore.pet.deleted']);
+      for (const [n, id] of ['a1', 'a2', 'a3'].entries()) await store.enqueue([eventOf(id)], at(n));
+      await store.enqueue([eventOf('b1', 'petstore.pet.deleted')], at(3));
+      const first = await store.claimDue(at(10), 10, LEASE, 2);
+      expect(first.map((d) => d.eventId)).to.deep.equal(['a1', 'a2', 'b1']);
+      expect(await store.claimDue(at(20), 10, LEASE, 2), "while a1's and a2's claims hold").to.deep.equal([]);
+      expect(await store.recordAttempt(first[0]!.claim, retryAt(30, 50))).to.equal(true);
+      expect(
+        (await store.claimDue(at(40), 10, LEASE, 2)).map((d) => d.eventId),
+        'a1 recorded, to be retried later, is no longer under way',
+      ).to.deep.equal(['a3']);
+      expect(await store.claimDue(at(50), 10, LEASE, 2), 'a1 due again while a2 and a3 are under way').to.deep.equal([]);
+    });
+
+    it('counts a claim whose lease ran out as no longer under way', async () => {
+      await add('a');
+      for (const [n, id] of ['a1', 'a2', 'a3'].entries()) await store.enqueue([eventOf(id)], at(n));
+      expect((await store.claimDue(at(10), 10, LEASE, 2)).map((d) => d.eventId)).to.deep.equal(['a1', 'a2']);
+      expect(await store.claimDue(at(10 + LEASE - 1), 10, LEASE, 2)).to.deep.equal([]);
+      expect((await store.claimDue(at(10 + LEASE), 10, LEASE, 2)).map((d) => d.eventId)).to.deep.equal(['a3', 'a1']);
     });
 
     it('records a delivered attempt: delivered, one attempt, the status, and never due again', async () => {
       const endpoint = await add('ok');
       await store.enqueue([eventOf('e')], at(0));
-      const [due] = await store.claimDue(at(5), 10, LEASE);
+      const [due] = await store.claimDue(at(5), 10, LEASE, PER_ENDPOINT);
       const [before] = await store.deliveries(endpoint.id, 1);
       expect(await store.recordAttempt(due!.claim, delivered(6))).to.equal(true);
       expect(await store.deliveries(endpoint.id, 1)).to.deep.equal([
         { ...before!, attempts: 1, status: 'delivered', nextAttemptAt: null, lastStatus: 204, lastError: null, lastAttemptAt: at(6) },
       ]);
-      expect(await store.claimDue(at(10 * LEASE), 10, LEASE)).to.deep.equal([]);
+      expect(await store.claimDue(at(10 * LEASE), 10, LEASE, PER_ENDPOINT)).to.deep.equal([]);
       expect(await store.nextDueAt()).to.equal(undefined);
     });
 
     it('records a failed attempt to retry: due again at its next time, with the attempts counted', async () => {
       const endpoint = await add('retry');
       await store.enqueue([eventOf('e')], at(0));
-      const [first] = await store.claimDue(at(0), 10, LEASE);
+      const [first] = await store.claimDue(at(0), 10, LEASE, PER_ENDPOINT);
       expect(await store.recordAttempt(first!.claim, retryAt(1, 5000))).to.equal(true);
-      expect(await store.claimDue(at(4999), 10, LEASE)).to.deep.equal([]);
-      const [second] = await store.claimDue(at(5000), 10, LEASE);
+      expect(await store.claimDue(at(4999), 10, LEASE, PER_ENDPOINT)).to.deep.equal([]);
+      const [second] = await store.claimDue(at(5000), 10, LEASE, PER_ENDPOINT);
       expect(second!.attempts).to.equal(1);
       expect(await store.recordAttempt(second!.claim, retryAt(5001, 40_000, null))).to.equal(true);
       const [record] = await store.deliveries(endpoint.id, 1);
@@ -164,7 +190,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
         lastError: 'timeout after 10000 ms',
         lastAttemptAt: at(5001),
       });
-      const [third] = await store.claimDue(at(40_000), 10, LEASE);
+      const [third] = await store.claimDue(at(40_000), 10, LEASE, PER_ENDPOINT);
       expect(
         await store.recordAttempt(third!.claim, { at: at(40_001), httpStatus: 500, error: null, next: { status: 'failed' } }),
       ).to.equal(true);
@@ -179,8 +205,8 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
     it('refuses the outcome of a claim that no longer holds: its lease ran out and another dispatcher claimed the delivery', async () => {
       const endpoint = await add('stale');
       await store.enqueue([eventOf('e')], at(0));
-      const [stale] = await store.claimDue(at(0), 10, LEASE);
-      const [fresh] = await store.claimDue(at(LEASE), 10, LEASE);
+      const [stale] = await store.claimDue(at(0), 10, LEASE, PER_ENDPOINT);
+      const [fresh] = await store.claimDue(at(LEASE), 10, LEASE, PER_ENDPOINT);
       expect(fresh!.claim.leasedUntil).to.deep.equal(at(2 * LEASE));
       expect(await store.recordAttempt(stale!.claim, delivered(LEASE + 1))).to.equal(false);
       expect((await store.deliveries(endpoint.id, 1))[0]).to.deep.include({ attempts: 0, status: 'pending' });
@@ -204,7 +230,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
       expect((await store.deliveries(gone.id, 10)).map((d) => [d.eventId, d.status, d.nextAttemptAt])).to.deep.equal([
         ['e1', 'failed', null],
       ]);
-      expect((await store.claimDue(at(1000), 10, LEASE)).map((d) => [d.endpointId, d.eventId])).to.deep.equal([
+      expect((await store.claimDue(at(1000), 10, LEASE, PER_ENDPOINT)).map((d) => [d.endpointId, d.eventId])).to.deep.equal([
         [kept.id, 'e1'],
         [kept.id, 'e2'],
       ]);
@@ -224,7 +250,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
         ['after', 'pending'],
         ['before', 'failed'],
       ]);
-      expect((await store.claimDue(at(300), 10, LEASE)).map((d) => d.eventId)).to.deep.equal(['after']);
+      expect((await store.claimDue(at(300), 10, LEASE, PER_ENDPOINT)).map((d) => d.eventId)).to.deep.equal(['after']);
       expect(await store.list()).to.deep.equal([{ ...endpoint, disabledAt: null }]);
     });
 
@@ -236,7 +262,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
       expect(await store.remove(removed.id)).to.equal(false);
       expect(await store.list()).to.deep.equal([kept]);
       expect(await store.deliveries(removed.id, 10)).to.deep.equal([]);
-      expect((await store.claimDue(at(0), 10, LEASE)).map((d) => d.endpointId)).to.deep.equal([kept.id]);
+      expect((await store.claimDue(at(0), 10, LEASE, PER_ENDPOINT)).map((d) => d.endpointId)).to.deep.equal([kept.id]);
       const again = await add('again');
       expect(again.id, 'ids are not reused').to.be.above(kept.id);
     });
@@ -257,7 +283,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
         ['done', 'late', 'waiting'].map((id) => eventOf(id)),
         at(0),
       );
-      for (const due of await store.claimDue(at(0), 10, LEASE)) {
+      for (const due of await store.claimDue(at(0), 10, LEASE, PER_ENDPOINT)) {
         if (due.endpointId !== endpoint.id) continue;
         if (due.eventId === 'done') await store.recordAttempt(due.claim, delivered(10));
         if (due.eventId === 'late') await store.recordAttempt(due.claim, { ...delivered(5000), httpStatus: 200 });
@@ -284,7 +310,7 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
       const two = await add('two');
       const off = await add('off');
       await store.enqueue([eventOf('e'), eventOf('other')], at(0));
-      for (const due of await store.claimDue(at(0), 10, LEASE)) {
+      for (const due of await store.claimDue(at(0), 10, LEASE, PER_ENDPOINT)) {
         await store.recordAttempt(
           due.claim,
           due.eventId === 'e' && due.endpointId === two.id
@@ -300,7 +326,9 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
         expect(e).to.deep.include({ eventId: 'e', status: 'pending', attempts: 0, nextAttemptAt: at(1000) });
         expect(other).to.deep.include({ eventId: 'other', status: 'delivered' });
       }
-      expect((await store.claimDue(at(1000), 10, LEASE)).map((d) => [d.endpointId, d.eventId, d.attempts, d.body])).to.deep.equal([
+      expect(
+        (await store.claimDue(at(1000), 10, LEASE, PER_ENDPOINT)).map((d) => [d.endpointId, d.eventId, d.attempts, d.body]),
+      ).to.deep.equal([
         [one.id, 'e', 0, eventOf('e').body],
         [two.id, 'e', 0, eventOf('e').body],
       ]);

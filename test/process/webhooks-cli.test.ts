@@ -55,7 +55,7 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
 
     await withStore(async (store) => {
       await store.enqueue([{ id: EVENT_ID, type: 'petstore.pet.deleted', body: '{"specversion":"1.0"}' }], new Date());
-      for (const due of await store.claimDue(new Date(), 10, 60_000)) {
+      for (const due of await store.claimDue(new Date(), 10, 60_000, 10)) {
         await store.recordAttempt(due.claim, {
           at: new Date(),
           httpStatus: null,

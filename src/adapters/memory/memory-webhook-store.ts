@@ -12,6 +12,8 @@ interface StoredEndpoint {
 interface StoredDelivery {
   record: domain.WebhookDelivery;
   readonly body: string;
+  /** Until when a dispatcher's claim holds; null once its attempt is recorded. */
+  leasedUntil: Date | null;
 }
 
 const copyOfEndpoint = (record: domain.WebhookEndpoint): domain.WebhookEndpoint => ({
@@ -65,6 +67,7 @@ export class MemoryWebhookStore implements domain.WebhookStore {
     if (endpoint.record.disabledAt === null) endpoint.record = { ...endpoint.record, disabledAt: new Date(at) };
     for (const delivery of this.deliveriesWhere((d) => d.record.endpointId === id && d.record.status === 'pending')) {
       delivery.record = { ...delivery.record, status: 'failed', nextAttemptAt: null, lastError: DISABLED_ENDPOINT_ERROR };
+      delivery.leasedUntil = null;
     }
     return O.some(copyOfEndpoint(endpoint.record));
   }
@@ -93,17 +96,30 @@ export class MemoryWebhookStore implements domain.WebhookStore {
         createdAt: new Date(at),
         lastAttemptAt: null,
       };
-      this.stored.push({ record, body: event.body });
+      this.stored.push({ record, body: event.body, leasedUntil: null });
     }
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly domain.DueWebhookDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number, perEndpoint: number): Promise<readonly domain.DueWebhookDelivery[]> {
     const leasedUntil = new Date(now.getTime() + leaseMs);
-    const due = this.deliveriesWhere((d) => this.isActivePending(d) && d.record.nextAttemptAt!.getTime() <= now.getTime())
-      .sort((a, b) => a.record.nextAttemptAt!.getTime() - b.record.nextAttemptAt!.getTime() || a.record.id - b.record.id)
-      .slice(0, limit);
+    const underWay = new Map<domain.WebhookEndpointId, number>();
+    for (const d of this.deliveriesWhere((d) => d.record.status === 'pending' && (d.leasedUntil?.getTime() ?? 0) > now.getTime())) {
+      underWay.set(d.record.endpointId, (underWay.get(d.record.endpointId) ?? 0) + 1);
+    }
+    const due: StoredDelivery[] = [];
+    const soonestFirst = this.deliveriesWhere((d) => this.isActivePending(d) && d.record.nextAttemptAt!.getTime() <= now.getTime()).sort(
+      (a, b) => a.record.nextAttemptAt!.getTime() - b.record.nextAttemptAt!.getTime() || a.record.id - b.record.id,
+    );
+    for (const delivery of soonestFirst) {
+      if (due.length === limit) break;
+      const claimed = underWay.get(delivery.record.endpointId) ?? 0;
+      if (claimed >= perEndpoint) continue;
+      underWay.set(delivery.record.endpointId, claimed + 1);
+      due.push(delivery);
+    }
     return due.map((delivery) => {
       delivery.record = { ...delivery.record, nextAttemptAt: new Date(leasedUntil) };
+      delivery.leasedUntil = new Date(leasedUntil);
       const { record } = delivery;
       const endpoint = this.endpoints.get(record.endpointId)!;
       return {
@@ -137,6 +153,7 @@ export class MemoryWebhookStore implements domain.WebhookStore {
       lastError: attempt.error,
       lastAttemptAt: new Date(attempt.at),
     };
+    delivery.leasedUntil = null;
     return true;
   }
 

@@ -16,7 +16,7 @@ export interface PostgresMigration {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -137,6 +137,16 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
           CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
           CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
           CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`,
+  },
+  {
+    version: 7,
+    name: 'webhook claims',
+    // leased_until is until when a dispatcher's claim of a pending delivery holds, NULL once
+    // its attempt is recorded: the deliveries of one endpoint under way, across every instance
+    // on the database, are counted from it, so that one endpoint cannot hold every dispatcher's
+    // attempts. The partial index keeps that count to the few claimed rows.
+    sql: `ALTER TABLE webhook_deliveries ADD COLUMN leased_until timestamptz;
+          CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id, leased_until) WHERE leased_until IS NOT NULL;`,
   },
 ];
 

@@ -50,7 +50,7 @@ export class PostgresWebhookStore implements domain.WebhookStore {
       text: `WITH disabled AS (
                UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, $2) WHERE id = $1 RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}
              ), failed AS (
-               UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = $3
+               UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL, last_error = $3
                 WHERE endpoint_id IN (SELECT id FROM disabled) AND status = 'pending'
              )
              SELECT * FROM disabled`,
@@ -88,22 +88,24 @@ export class PostgresWebhookStore implements domain.WebhookStore {
     });
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly domain.DueWebhookDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number, perEndpoint: number): Promise<readonly domain.DueWebhookDelivery[]> {
     const leasedUntil = new Date(now.getTime() + leaseMs);
+    // The places are those of the statement's snapshot; a row another claim took since is
+    // locked (skipped) or no longer due when locked (re-checked), so the bound holds.
     const rows = await this.rows<shared.DueWebhookDeliveryRow<string> & { next: Date }>({
-      text: `WITH due AS (
-               SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-                WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND e.disabled_at IS NULL
+      text: `WITH ${shared.rankedDueDeliveries('$1')}, due AS (
+               SELECT d.id FROM webhook_deliveries d JOIN ranked USING (id)
+                WHERE ranked.place <= $4 - ranked.claims AND d.status = 'pending' AND d.next_attempt_at <= $1
                 ORDER BY d.next_attempt_at, d.id LIMIT $3
                   FOR UPDATE OF d SKIP LOCKED
              ), claimed AS (
                SELECT d.id, d.next_attempt_at AS next FROM webhook_deliveries d JOIN due USING (id)
              )
-             UPDATE webhook_deliveries d SET next_attempt_at = $2
+             UPDATE webhook_deliveries d SET next_attempt_at = $2, leased_until = $2
                FROM claimed, webhook_endpoints e
               WHERE d.id = claimed.id AND e.id = d.endpoint_id
              RETURNING d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.body, e.url, e.secret, claimed.next`,
-      values: [now, leasedUntil, limit],
+      values: [now, leasedUntil, limit, perEndpoint],
     });
     // RETURNING keeps no order: soonest first, as claimed.
     rows.sort((a, b) => a.next.getTime() - b.next.getTime() || Number(a.id) - Number(b.id));
@@ -113,7 +115,8 @@ export class PostgresWebhookStore implements domain.WebhookStore {
   async recordAttempt(claim: domain.WebhookDeliveryClaim, attempt: domain.WebhookAttempt): Promise<boolean> {
     const recorded = await this.rows({
       text: `UPDATE webhook_deliveries
-                SET status = $1, next_attempt_at = $2, last_status = $3, last_error = $4, last_attempt_at = $5, attempts = attempts + 1
+                SET status = $1, next_attempt_at = $2, last_status = $3, last_error = $4, last_attempt_at = $5, attempts = attempts + 1,
+                    leased_until = NULL
               WHERE id = $6 AND next_attempt_at = $7 AND ${ACTIVE_PENDING}
              RETURNING id`,
       values: [...shared.attemptColumns(attempt, (date) => date), claim.deliveryId, claim.leasedUntil],

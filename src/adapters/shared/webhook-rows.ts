@@ -129,5 +129,22 @@ export const attemptColumns = <Time>(
   time(attempt.at),
 ];
 
+/**
+ * The common table expressions `under_way` and `ranked` (no WITH): ranked holds each pending
+ * delivery due at `now` (a parameter's placeholder) to an active endpoint, with its `place`
+ * among its endpoint's, soonest first, and its endpoint's `claims` under way (claimed by any
+ * dispatcher and neither recorded nor run out). One whose place is at most a bound less its
+ * claims may be claimed: an endpoint then has at most that bound under way.
+ */
+export const rankedDueDeliveries = (now: string): string =>
+  `under_way AS (
+     SELECT endpoint_id, count(*) AS claims FROM webhook_deliveries
+      WHERE status = 'pending' AND leased_until > ${now} GROUP BY endpoint_id
+   ), ranked AS (
+     SELECT d.id, row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) AS place, coalesce(u.claims, 0) AS claims
+       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id LEFT JOIN under_way u ON u.endpoint_id = d.endpoint_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND e.disabled_at IS NULL
+   )`;
+
 /** What a delivery's last_error says once its endpoint is disabled. */
 export const DISABLED_ENDPOINT_ERROR = 'the endpoint is disabled';

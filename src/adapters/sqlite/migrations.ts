@@ -3,7 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -122,6 +122,12 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    INSERT INTO events_log (sequence, id, type, pet_id, data, time) SELECT sequence, id, type, pet_id, data, time FROM events;
    DROP TABLE events;
    ALTER TABLE events_log RENAME TO events;`,
+  // 8: webhook claims. leased_until is until when a dispatcher's claim of a pending delivery
+  // holds, NULL once its attempt is recorded: the deliveries of one endpoint under way, across
+  // every process on the file, are counted from it, so that one endpoint cannot hold every
+  // dispatcher's attempts. The partial index keeps that count to the few claimed rows.
+  `ALTER TABLE webhook_deliveries ADD COLUMN leased_until INTEGER;
+   CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id, leased_until) WHERE leased_until IS NOT NULL;`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

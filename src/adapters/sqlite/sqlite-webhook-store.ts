@@ -35,22 +35,27 @@ export class SqliteWebhookStore implements domain.WebhookStore {
         `UPDATE webhook_endpoints SET disabled_at = NULL WHERE id = ? RETURNING ${shared.WEBHOOK_ENDPOINT_COLUMNS}`,
       ),
       failPending: prepare<[string, number]>(
-        `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE endpoint_id = ? AND status = 'pending'`,
+        `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, leased_until = NULL, last_error = ?
+          WHERE endpoint_id = ? AND status = 'pending'`,
       ),
       insertDelivery: prepare<[number, string, string, string, number, number]>(
         `INSERT INTO webhook_deliveries (endpoint_id, event_id, event_type, body, status, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
       ),
-      due: prepare<[number, number], shared.DueWebhookDeliveryRow<number>>(
-        `SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.body, e.url, e.secret
-           FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-          WHERE d.status = 'pending' AND d.next_attempt_at <= ? AND e.disabled_at IS NULL
-          ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+      due: prepare<[{ now: number; limit: number; perEndpoint: number }], shared.DueWebhookDeliveryRow<number>>(
+        `WITH ${shared.rankedDueDeliveries('@now')}
+         SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.body, e.url, e.secret
+           FROM ranked JOIN webhook_deliveries d USING (id) JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE ranked.place <= @perEndpoint - ranked.claims
+          ORDER BY d.next_attempt_at, d.id LIMIT @limit`,
       ),
-      lease: prepare<[number, number]>('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ?'),
+      lease: prepare<[{ until: number; id: number }]>(
+        'UPDATE webhook_deliveries SET next_attempt_at = @until, leased_until = @until WHERE id = @id',
+      ),
       record: prepare<[string, number | null, number | null, string | null, number, number, number]>(
         `UPDATE webhook_deliveries
-            SET status = ?, next_attempt_at = ?, last_status = ?, last_error = ?, last_attempt_at = ?, attempts = attempts + 1
+            SET status = ?, next_attempt_at = ?, last_status = ?, last_error = ?, last_attempt_at = ?, attempts = attempts + 1,
+                leased_until = NULL
           WHERE id = ? AND next_attempt_at = ? AND ${ACTIVE_PENDING}`,
       ),
       nextDue: prepare<[], { next: number | null }>(`SELECT min(next_attempt_at) AS next FROM webhook_deliveries WHERE ${ACTIVE_PENDING}`),
@@ -112,13 +117,13 @@ export class SqliteWebhookStore implements domain.WebhookStore {
       .immediate();
   }
 
-  async claimDue(now: Date, limit: number, leaseMs: number): Promise<readonly domain.DueWebhookDelivery[]> {
+  async claimDue(now: Date, limit: number, leaseMs: number, perEndpoint: number): Promise<readonly domain.DueWebhookDelivery[]> {
     const leasedUntil = new Date(now.getTime() + leaseMs);
     // IMMEDIATE: the write lock is taken before the read, so another process's claim waits and then sees these claimed.
     return this.db
       .transaction(() =>
-        this.statements.due.all(now.getTime(), limit).map((row) => {
-          this.statements.lease.run(leasedUntil.getTime(), row.id);
+        this.statements.due.all({ now: now.getTime(), limit, perEndpoint }).map((row) => {
+          this.statements.lease.run({ until: leasedUntil.getTime(), id: row.id });
           return shared.dueWebhookDeliveryOf(row, AS.id, leasedUntil);
         }),
       )

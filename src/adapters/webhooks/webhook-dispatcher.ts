@@ -36,6 +36,12 @@ export interface WebhookDispatcherOptions {
   readonly batchSize?: number;
   /** How many attempts startDue keeps under way at most: 100 by default (five batches). */
   readonly maxInFlight?: number;
+  /**
+   * How many attempts to one endpoint are under way at most, across every dispatcher on the
+   * store: 5 by default, so that an endpoint that never answers holds 5 of the 100 attempts for
+   * its 10 s each, and the others' deliveries go on while fewer than 20 endpoints hang.
+   */
+  readonly maxInFlightPerEndpoint?: number;
   /** How long a claim holds: by default twice the timeout and 30 s more, well beyond an attempt. */
   readonly leaseMs?: number;
   /** A number in [0, 1) for the jitter of retries: Math.random by default. */
@@ -72,6 +78,7 @@ export class WebhookDispatcher {
   private readonly timeoutMs: number;
   private readonly batchSize: number;
   private readonly maxInFlight: number;
+  private readonly maxInFlightPerEndpoint: number;
   private readonly leaseMs: number;
   private readonly random: () => number;
   /** The attempts startDue started whose outcomes are not recorded yet. */
@@ -87,6 +94,7 @@ export class WebhookDispatcher {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.batchSize = options.batchSize ?? 20;
     this.maxInFlight = options.maxInFlight ?? 5 * this.batchSize;
+    this.maxInFlightPerEndpoint = options.maxInFlightPerEndpoint ?? 5;
     this.leaseMs = options.leaseMs ?? 2 * this.timeoutMs + 30_000;
     this.random = options.random ?? Math.random;
   }
@@ -97,7 +105,7 @@ export class WebhookDispatcher {
    * claimed, or a claim runs out and is sent again).
    */
   async dispatchDue(): Promise<WebhookDispatchSummary> {
-    const due = await this.store.claimDue(this.clock.now(), this.batchSize, this.leaseMs);
+    const due = await this.store.claimDue(this.clock.now(), this.batchSize, this.leaseMs, this.maxInFlightPerEndpoint);
     const results = await Promise.all(due.map((delivery) => this.attempt(delivery)));
     const count = (status: string) => results.filter((result) => result === status).length;
     return { attempted: due.length, delivered: count('delivered'), retrying: count('pending'), failed: count('failed') };
@@ -133,7 +141,7 @@ export class WebhookDispatcher {
       const room = Math.min(this.batchSize, this.maxInFlight - this.inFlight.size);
       if (room <= 0) return started;
       // Each claim at the clock's time then: its lease counts from it.
-      const due = await this.store.claimDue(this.clock.now(), room, this.leaseMs);
+      const due = await this.store.claimDue(this.clock.now(), room, this.leaseMs, this.maxInFlightPerEndpoint);
       for (const delivery of due) {
         const attempt: Promise<void> = this.attempt(delivery)
           .then(

@@ -278,6 +278,22 @@ describe('the webhook dispatcher, against a real receiver', () => {
     expect(received.map((r) => r.headers['webhook-id'])).to.deep.equal(['e1', 'e2', 'e3']);
   });
 
+  it('keeps at most maxInFlightPerEndpoint attempts to one endpoint under way: a hanging one with more due than maxInFlight leaves room for others', async () => {
+    const { url, received, hanging } = await receive((_n, path) => (path === '/slow' ? 'hang' : 204));
+    await addEndpoint(`${url}/slow`);
+    await publish('e1', 'e2', 'e3', 'e4');
+    await addEndpoint(`${url}/ok`);
+    await publish('e5');
+    // /slow's four come first, and would fill all three places.
+    const dispatch = dispatcher(5_000, { maxInFlight: 3, maxInFlightPerEndpoint: 2 });
+    expect(await dispatch.startDue()).to.equal(3);
+    await eventually(() => hanging() === 2 && received.some((r) => r.path === '/ok'), "/ok's delivery while two of /slow's hang");
+    expect(received.filter((r) => r.path === '/slow').map((r) => r.headers['webhook-id'])).to.deep.equal(['e1', 'e2']);
+    await receiver!.close();
+    receiver = undefined;
+    await dispatch.settled();
+  });
+
   it("claims and signs each batch of a backlog at the clock's time then, not the first batch's", async () => {
     const { url, received } = await receive(() => {
       // Each request takes a minute of the clock.
