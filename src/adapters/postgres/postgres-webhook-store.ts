@@ -14,6 +14,12 @@ const endpointOf = (row: shared.WebhookEndpointRow<string, Date>): domain.Webhoo
 
 const ACTIVE_PENDING = `status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`;
 
+// Each active endpoint's due front, as PostgreSQL takes it best: a LATERAL query per endpoint
+// (a correlated IN would be run once per delivery).
+const POSTGRES_DUE_CANDIDATES = `SELECT d.id, d.endpoint_id, d.next_attempt_at
+   FROM webhook_endpoints e CROSS JOIN LATERAL (${shared.dueFrontOf('$1', '$4')}) f JOIN webhook_deliveries d ON d.id = f.id
+  WHERE e.disabled_at IS NULL`;
+
 /** Webhook endpoints and deliveries in the database of a pool opened by openPostgresPool (which migrates it). */
 export class PostgresWebhookStore implements domain.WebhookStore {
   constructor(private readonly pool: Pool) {}
@@ -93,7 +99,7 @@ export class PostgresWebhookStore implements domain.WebhookStore {
     // The places are those of the statement's snapshot; a row another claim took since is
     // locked (skipped) or no longer due when locked (re-checked), so the bound holds.
     const rows = await this.rows<shared.DueWebhookDeliveryRow<string> & { next: Date }>({
-      text: `WITH ${shared.rankedDueDeliveries('$1')}, due AS (
+      text: `WITH ${shared.rankedDueDeliveries('$1', POSTGRES_DUE_CANDIDATES)}, due AS (
                SELECT d.id FROM webhook_deliveries d JOIN ranked USING (id)
                 WHERE ranked.place <= $4 - ranked.claims AND d.status = 'pending' AND d.next_attempt_at <= $1
                 ORDER BY d.next_attempt_at, d.id LIMIT $3

@@ -130,21 +130,31 @@ export const attemptColumns = <Time>(
 ];
 
 /**
- * The common table expressions `under_way` and `ranked` (no WITH): ranked holds each pending
- * delivery due at `now` (a parameter's placeholder) to an active endpoint, with its `place`
- * among its endpoint's, soonest first, and its endpoint's `claims` under way (claimed by any
- * dispatcher and neither recorded nor run out). One whose place is at most a bound less its
+ * The common table expressions `under_way`, `candidates` and `ranked` (no WITH): ranked holds
+ * the pending deliveries due at `now` (a parameter's placeholder) to each active endpoint, at
+ * most a bound of each (`candidates`, a dialect's own query of them), with its `place` among
+ * its endpoint's, soonest first, and its endpoint's `claims` under way (claimed by any
+ * dispatcher and neither recorded nor run out). One whose place is at most the bound less its
  * claims may be claimed: an endpoint then has at most that bound under way.
  */
-export const rankedDueDeliveries = (now: string): string =>
+export const rankedDueDeliveries = (now: string, candidates: string): string =>
   `under_way AS (
      SELECT endpoint_id, count(*) AS claims FROM webhook_deliveries
       WHERE status = 'pending' AND leased_until > ${now} GROUP BY endpoint_id
-   ), ranked AS (
-     SELECT d.id, row_number() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) AS place, coalesce(u.claims, 0) AS claims
-       FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id LEFT JOIN under_way u ON u.endpoint_id = d.endpoint_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= ${now} AND e.disabled_at IS NULL
+   ), candidates AS (${candidates}), ranked AS (
+     SELECT c.id, row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_attempt_at, c.id) AS place, coalesce(u.claims, 0) AS claims
+       FROM candidates c LEFT JOIN under_way u ON u.endpoint_id = c.endpoint_id
    )`;
+
+/**
+ * The ids of the front of one endpoint's due backlog (`e` is the endpoint): its pending deliveries due at
+ * `now`, soonest first, at most `bound` of them, read from the front of its due index and no
+ * further, so that a claim costs the same whatever an endpoint's backlog.
+ */
+export const dueFrontOf = (now: string, bound: string): string =>
+  `SELECT f.id FROM webhook_deliveries f
+    WHERE f.endpoint_id = e.id AND f.status = 'pending' AND f.next_attempt_at <= ${now}
+    ORDER BY f.next_attempt_at, f.id LIMIT ${bound}`;
 
 /** What a delivery's last_error says once its endpoint is disabled. */
 export const DISABLED_ENDPOINT_ERROR = 'the endpoint is disabled';

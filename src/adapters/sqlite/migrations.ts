@@ -125,9 +125,11 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   // 8: webhook claims. leased_until is until when a dispatcher's claim of a pending delivery
   // holds, NULL once its attempt is recorded: the deliveries of one endpoint under way, across
   // every process on the file, are counted from it, so that one endpoint cannot hold every
-  // dispatcher's attempts. The partial index keeps that count to the few claimed rows.
+  // dispatcher's attempts. The partial index keeps that count to the few claimed rows, and the
+  // due index per endpoint lets a claim read only the front of each endpoint's backlog.
   `ALTER TABLE webhook_deliveries ADD COLUMN leased_until INTEGER;
-   CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id, leased_until) WHERE leased_until IS NOT NULL;`,
+   CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id, leased_until) WHERE leased_until IS NOT NULL;
+   CREATE INDEX webhook_deliveries_endpoint_due ON webhook_deliveries (endpoint_id, next_attempt_at, id) WHERE status = 'pending';`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

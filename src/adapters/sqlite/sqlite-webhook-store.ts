@@ -14,6 +14,12 @@ const deliveryOf = (row: shared.WebhookDeliveryRow<number, number>): domain.Webh
 // Pending deliveries to active endpoints, the only ones that may be claimed or are due.
 const ACTIVE_PENDING = `status = 'pending' AND endpoint_id IN (SELECT id FROM webhook_endpoints WHERE disabled_at IS NULL)`;
 
+// Each active endpoint's due front, as SQLite can take it: it has no LATERAL, and runs the
+// correlated IN once per endpoint.
+const SQLITE_DUE_CANDIDATES = `SELECT d.id, d.endpoint_id, d.next_attempt_at
+   FROM webhook_endpoints e JOIN webhook_deliveries d ON d.id IN (${shared.dueFrontOf('@now', '@perEndpoint')})
+  WHERE e.disabled_at IS NULL`;
+
 /** Webhook endpoints and deliveries in a SQLite database opened by openSqliteDatabase (which migrates it). */
 export class SqliteWebhookStore implements domain.WebhookStore {
   private readonly statements;
@@ -43,9 +49,11 @@ export class SqliteWebhookStore implements domain.WebhookStore {
          VALUES (?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (endpoint_id, event_id) DO NOTHING`,
       ),
       due: prepare<[{ now: number; limit: number; perEndpoint: number }], shared.DueWebhookDeliveryRow<number>>(
-        `WITH ${shared.rankedDueDeliveries('@now')}
+        // CROSS JOIN keeps SQLite's planner to this order: the few ranked rows first, each then
+        // found by its key, rather than a scan of every delivery matched against them.
+        `WITH ${shared.rankedDueDeliveries('@now', SQLITE_DUE_CANDIDATES)}
          SELECT d.id, d.endpoint_id, d.event_id, d.event_type, d.attempts, d.body, e.url, e.secret
-           FROM ranked JOIN webhook_deliveries d USING (id) JOIN webhook_endpoints e ON e.id = d.endpoint_id
+           FROM ranked CROSS JOIN webhook_deliveries d ON d.id = ranked.id CROSS JOIN webhook_endpoints e ON e.id = d.endpoint_id
           WHERE ranked.place <= @perEndpoint - ranked.claims
           ORDER BY d.next_attempt_at, d.id LIMIT @limit`,
       ),
