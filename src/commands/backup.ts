@@ -1,6 +1,7 @@
 // `petstore backup <file>`: an online, consistent copy of the SQLite database PETSTORE_DB
 // names, taken while a server keeps serving and writing (SQLite's backup API), then opened
 // and checked by the adapter. PostgreSQL and memory refuse: pg_dump is PostgreSQL's tool.
+import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { startProgress } from './progress.js';
@@ -21,6 +22,7 @@ export async function backup(
     io.stderr.write('petstore: PETSTORE_DB is :memory:, a database in this process only: there is nothing to back up.\n');
     return 2;
   }
+  if (isAbsentDatabase(database, 'PETSTORE_DB', (text) => io.stderr.write(text))) return 1;
   let store;
   try {
     store = await openBackup(config, database);

@@ -6,6 +6,7 @@
 // At the end both sides' counts and the SHA-256 of their content (the canonical export lines
 // of every record, without the header, computed the same way on both) are printed; they must be equal.
 import * as E from 'fp-ts/lib/Either.js';
+import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { ARCHIVE_KINDS, type ArchiveLine, lineOf } from './archive-format.js';
@@ -89,6 +90,7 @@ export async function copyStore(request: CopyRequest, env: Readonly<Record<strin
   // PETSTORE_DB is not used; the other settings (pool timeouts…) are the server's.
   const config = configurationOrComplaint({ ...env, PETSTORE_DB: 'memory' }, 'invalid configuration', (text) => io.stderr.write(text));
   if (config === undefined) return 1;
+  if (isAbsentDatabase(from.right, '--from', (text) => io.stderr.write(text))) return 1;
   const opened: OpenStore[] = [];
   try {
     for (const database of [from.right, to.right]) {

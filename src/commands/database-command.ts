@@ -2,6 +2,7 @@
 // they write, refusing a database that keeps nothing, one container for the run, a failure
 // told in one line, and a plain table.
 import { pino } from 'pino';
+import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
 import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
 import { closeContainer, containerOptionsFrom, createContainer, describeFault } from '../composition/index.js';
@@ -15,13 +16,14 @@ export interface Output {
 /**
  * Runs `run` with the service bound to `token` on the database `env` configures, and answers
  * its exit code; 1 for an invalid configuration, a database in memory (`what`, such as "keys",
- * would be gone when the command ends), or a failure of the database.
+ * would be gone when the command ends), a SQLite file that does not exist unless the command
+ * `creates` what it stores (the server's first start then finds it), or a failure of the database.
  */
 export async function onDatabase<T>(
   env: Readonly<Record<string, string | undefined>>,
   output: Output,
   what: string,
-  token: symbol,
+  { token, creates }: { readonly token: symbol; readonly creates: boolean },
   run: (service: T) => Promise<number>,
 ): Promise<number> {
   const config = configurationOrComplaint(env, 'invalid configuration', (text) => output.err(text));
@@ -33,6 +35,7 @@ export async function onDatabase<T>(
     );
     return 1;
   }
+  if (!creates && isAbsentDatabase(config.database, 'PETSTORE_DB', (text) => output.err(text))) return 1;
   // Logs would mix with the answer (and its JSON); failures are told on standard error below.
   const container = createContainer(containerOptionsFrom(config, pino({ level: 'silent' })));
   try {

@@ -4,6 +4,7 @@
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
+import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { ARCHIVE_KINDS, type ArchiveKind, headerLine } from './archive-format.js';
@@ -48,6 +49,7 @@ export async function exportStore(request: ExportRequest, env: Readonly<Record<s
   const config = configurationOrComplaint(env, 'invalid configuration', (text) => io.stderr.write(text));
   if (config === undefined) return 1;
   const { database } = config;
+  if (isAbsentDatabase(database, 'PETSTORE_DB', (text) => io.stderr.write(text))) return 1;
   const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
   if (store === undefined) return 1;
   const partial = request.out === undefined ? undefined : `${request.out}.partial`;

@@ -74,4 +74,6 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
 
 /** Runs `keys` on the database `env` configures; answers the exit code (0 done, 1 failed, 2 misused). */
 export const keys = (request: KeysRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> =>
-  onDatabase<ApiKeyAdmin>(env, output, 'keys', TOKENS.ApiKeyAdmin, (admin) => run(request, admin, output));
+  onDatabase<ApiKeyAdmin>(env, output, 'keys', { token: TOKENS.ApiKeyAdmin, creates: request.action === 'create' }, (admin) =>
+    run(request, admin, output),
+  );

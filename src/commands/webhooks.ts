@@ -170,4 +170,6 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
 
 /** Runs `webhooks` on the database `env` configures; answers the exit code (0 done, 1 failed, 2 misused). */
 export const webhooks = (request: WebhooksRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> =>
-  onDatabase<WebhookAdmin>(env, output, 'webhooks', TOKENS.WebhookAdmin, (admin) => run(request, admin, output));
+  onDatabase<WebhookAdmin>(env, output, 'webhooks', { token: TOKENS.WebhookAdmin, creates: request.action === 'add' }, (admin) =>
+    run(request, admin, output),
+  );

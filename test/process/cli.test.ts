@@ -1,6 +1,7 @@
 // The `petstore` command (dist/cli.js, the package's bin): serve, migrate, and the API keys
 // stored in the database, managed while a server runs on the same database.
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { clientFor } from '../support/http-client.js';
@@ -142,6 +143,7 @@ describe('the petstore command', () => {
   });
 
   it('refuses misuse with exit code 2 and the usage, and keys on a database that keeps nothing with 1', async () => {
+    await createKey(env, 'so that the database exists');
     for (const args of [
       ['keys'],
       ['keys', 'drop'],
@@ -169,6 +171,38 @@ describe('the petstore command', () => {
     const help = await runCli(['help'], env);
     expect(help.code).to.equal(0);
     expect(help.stdout).to.contain('keys revoke <id>');
+  });
+
+  it('refuses with 1 a SQLite file that does not exist, creating nothing; keys create and webhooks add create it', async () => {
+    const folder = join(dir.path, 'typo');
+    const missing = { PETSTORE_DB: join(folder, 'petstore.db') };
+    for (const args of [
+      ['keys', 'list'],
+      ['keys', 'revoke', '1'],
+      ['webhooks', 'list'],
+      ['webhooks', 'remove', '1'],
+      ['webhooks', 'enable', '1'],
+      ['webhooks', 'deliveries', '1'],
+      ['webhooks', 'redeliver', 'some-event'],
+      ['export', '--out', join(dir.path, 'pets.ndjson')],
+      ['backup', join(dir.path, 'copy.db')],
+      ['copy', '--from', missing.PETSTORE_DB, '--to', join(dir.path, 'target.db')],
+    ]) {
+      const { code, stdout, stderr } = await runCli(args, missing);
+      const setting = args[0] === 'copy' ? '--from' : 'PETSTORE_DB';
+      expect([code, stdout], args.join(' ')).to.deep.equal([1, '']);
+      expect(stderr, args.join(' ')).to.equal(
+        `petstore: ${setting} names sqlite ${missing.PETSTORE_DB}, which does not exist. Point ${setting} at the database of the server ` +
+          '(a SQLite file or a postgres:// URL); the server creates its file at its first start.\n',
+      );
+      expect(readdirSync(dir.path), `${args.join(' ')}: no folder, database or output made`).to.deep.equal([]);
+    }
+    const key = await createKey(missing, 'before the first start');
+    const added = await runCli(['webhooks', 'add', 'https://example.com/hook', '--json'], missing);
+    expect(added.code, added.stderr).to.equal(0);
+    const keys = await runCli(['keys', 'list', '--json'], missing);
+    expect(keys.code, keys.stderr).to.equal(0);
+    expect(JSON.parse(keys.stdout).map((k: { id: number }) => k.id)).to.deep.equal([key.id]);
   });
 
   it('fails with 1, never printing the password, when PostgreSQL cannot be reached', async () => {
