@@ -14,17 +14,24 @@ import {
   type WebhookStore,
 } from '../../domain/index.js';
 import { CLOUD_EVENT_CONTENT_TYPE } from '../shared/cloud-event.js';
+import { describeFault } from '../shared/describe-fault.js';
 
 /** What the dispatcher tells of each attempt whose outcome it recorded: for metrics and one log line per failed attempt. */
 export interface WebhookOutcomes {
   delivered(eventId: string, endpointId: WebhookEndpointId): void;
   /** The attempt failed (`reason`: an HTTP status or why none came); the next one is at `nextAttemptAt`. */
   retrying(eventId: string, endpointId: WebhookEndpointId, attempt: number, nextAttemptAt: Date, reason: string): void;
-  /** The delivery is given up: its last attempt failed, or the endpoint answered 410 Gone and is disabled. */
+  /** The delivery is given up: its last attempt failed, or the endpoint answered 410 Gone and is disabled (`reason` tells when the storage failed to disable it). */
   failed(eventId: string, endpointId: WebhookEndpointId, reason: string): void;
   /** An attempt started by startDue was made, but the store failed to record its outcome: it is made again once its claim runs out. */
   unrecorded(eventId: string, endpointId: WebhookEndpointId, fault: unknown): void;
 }
+
+/** Why a delivery answered 410 Gone ends: the endpoint is disabled, or the storage failed to (the next 410 does it). */
+const goneReason = (notDisabled: ReturnType<typeof describeFault> | undefined): string =>
+  notDisabled === undefined
+    ? 'HTTP 410 Gone: the endpoint is disabled'
+    : `HTTP 410 Gone: the endpoint could not be disabled (${notDisabled.type}: ${notDisabled.message}); its next 410 disables it`;
 
 /** How a dispatcher sends. */
 export interface WebhookDispatcherOptions {
@@ -172,12 +179,13 @@ export class WebhookDispatcher {
         ? { status: 'failed' }
         : { status: 'pending', nextAttemptAt: retryAt };
     const recorded = await this.store.recordAttempt(delivery.claim, { at: now, httpStatus, error, next });
-    if (gone) await this.store.disable(delivery.endpointId, ended);
+    // The attempt is recorded by now: a failed disable is told as such, not as an attempt to make again.
+    const notDisabled = gone ? await this.store.disable(delivery.endpointId, ended).then(() => undefined, describeFault) : undefined;
     // A claim that no longer held: another dispatcher owns the delivery now, and tells its outcome.
     if (!recorded) return 'lost';
     if (next.status === 'delivered') this.outcomes.delivered(delivery.eventId, delivery.endpointId);
     else if (next.status === 'pending') this.outcomes.retrying(delivery.eventId, delivery.endpointId, attempts, next.nextAttemptAt, reason);
-    else this.outcomes.failed(delivery.eventId, delivery.endpointId, gone ? 'HTTP 410 Gone: the endpoint is disabled' : reason);
+    else this.outcomes.failed(delivery.eventId, delivery.endpointId, gone ? goneReason(notDisabled) : reason);
     return next.status;
   }
 

@@ -196,6 +196,29 @@ describe('the webhook dispatcher, against a real receiver', () => {
     });
   });
 
+  it('tells a 410 whose disable the storage failed as a failed delivery that says so, not as an attempt to make again', async () => {
+    const { url } = await receive(() => 410);
+    const gone = await addEndpoint(`${url}/gone`);
+    await publish('e1');
+    const failingDisable: WebhookStore = Object.assign(Object.create(store) as WebhookStore, {
+      disable: () => Promise.reject(new Error('disk I/O error')),
+    });
+    const dispatch = new WebhookDispatcher(failingDisable, clock, {
+      outcomes: recordingOutcomes(told),
+      random: () => 0.5,
+      timeoutMs: 2_000,
+    });
+    expect(await dispatchAt(dispatch, at(0))).to.deep.equal({ attempted: 1, delivered: 0, retrying: 0, failed: 1 });
+    expect(told).to.deep.equal([
+      {
+        outcome: 'failed',
+        args: ['e1', gone.id, 'HTTP 410 Gone: the endpoint could not be disabled (Error: disk I/O error); its next 410 disables it'],
+      },
+    ]);
+    expect((await store.deliveries(gone.id, 1))[0]).to.deep.include({ status: 'failed', lastStatus: 410 });
+    expect((await store.list()).map((e) => e.disabledAt)).to.deep.equal([null]);
+  });
+
   it('disables an endpoint that answers 410 Gone: the delivery fails, and the endpoint gets nothing more', async () => {
     const { url, received } = await receive((_n, path) => (path === '/gone' ? 410 : 200));
     const gone = await addEndpoint(`${url}/gone`);
