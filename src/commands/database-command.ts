@@ -1,6 +1,7 @@
 // What the commands that manage data in the server's database (keys, webhooks) share: where
 // they write, refusing a database that keeps nothing, one container for the run, a failure
 // told in one line, and a plain table.
+import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
@@ -47,6 +48,16 @@ export async function onDatabase<T>(
   } finally {
     await closeContainer(container).catch(() => undefined);
   }
+}
+
+/**
+ * Tells the misuse `checked` holds and answers 2, or runs `run` with its command: a command's
+ * arguments are checked before its database is opened (or created).
+ */
+export function unlessMisused<C>(checked: E.Either<string, C>, output: Output, run: (command: C) => Promise<number>): Promise<number> {
+  if (E.isRight(checked)) return run(checked.right);
+  output.err(checked.left);
+  return Promise.resolve(2);
 }
 
 /** Rows as a table of columns two spaces apart, the first row its heading; widths in code points. */

@@ -4,7 +4,7 @@
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { onDatabase, type Output, printRecords, table } from './database-command.js';
+import { onDatabase, type Output, printRecords, table, unlessMisused } from './database-command.js';
 import { TOKENS } from '../composition/index.js';
 import { type ApiKeyAdmin, ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 
@@ -28,16 +28,39 @@ const keysTable = (records: readonly ApiKeyRecord[]): string =>
     ...records.map((r) => [String(r.id), r.label, r.callerId, r.createdAt.toISOString(), r.revokedAt?.toISOString() ?? '-']),
   ]);
 
-async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Promise<number> {
+/** A `keys` request whose arguments are checked: what it does on the database. */
+type KeysCommand =
+  | { readonly action: 'create'; readonly label: ApiKeyLabel; readonly json: boolean }
+  | { readonly action: 'list'; readonly json: boolean }
+  | { readonly action: 'revoke'; readonly id: ApiKeyId };
+
+/** The command `request` asks for, or the misuse to tell: checked before the database is opened. */
+function commandOf(request: KeysRequest): E.Either<string, KeysCommand> {
   switch (request.action) {
     case 'create': {
       const label = ApiKeyLabel.decode(request.label);
-      if (E.isLeft(label)) {
-        output.err(`petstore: --label ${String(label.left[0]?.message)}\n`);
-        return 2;
-      }
-      const { key, record } = await admin.create(label.right);
-      if (request.json) {
+      return E.isRight(label)
+        ? E.right({ action: 'create', label: label.right, json: request.json })
+        : E.left(`petstore: --label ${String(label.left[0]?.message)}\n`);
+    }
+    case 'list':
+      return E.right(request);
+    case 'revoke': {
+      const id = /^[0-9]{1,16}$/.test(request.id) ? ApiKeyId.decode(Number(request.id)) : E.left([]);
+      return E.isRight(id)
+        ? E.right({ action: 'revoke', id: id.right })
+        : E.left(
+            `petstore: keys revoke needs the id of a key (a positive integer, see "petstore keys list"), not ${JSON.stringify(request.id)}\n`,
+          );
+    }
+  }
+}
+
+async function run(command: KeysCommand, admin: ApiKeyAdmin, output: Output): Promise<number> {
+  switch (command.action) {
+    case 'create': {
+      const { key, record } = await admin.create(command.label);
+      if (command.json) {
         output.out(`${JSON.stringify({ key, ...asJson(record) })}\n`);
       } else {
         output.out(
@@ -48,24 +71,17 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
       return 0;
     }
     case 'list': {
-      printRecords(output, request.json, await admin.list(), { json: asJson, table: keysTable, none: 'No stored API keys.' });
+      printRecords(output, command.json, await admin.list(), { json: asJson, table: keysTable, none: 'No stored API keys.' });
       return 0;
     }
     case 'revoke': {
-      const id = /^[0-9]{1,16}$/.test(request.id) ? ApiKeyId.decode(Number(request.id)) : E.left([]);
-      if (E.isLeft(id)) {
-        output.err(
-          `petstore: keys revoke needs the id of a key (a positive integer, see "petstore keys list"), not ${JSON.stringify(request.id)}\n`,
-        );
-        return 2;
-      }
-      const revoked = await admin.revoke(id.right);
+      const revoked = await admin.revoke(command.id);
       if (O.isNone(revoked)) {
-        output.err(`petstore: no stored API key has id ${id.right}\n`);
+        output.err(`petstore: no stored API key has id ${command.id}\n`);
         return 1;
       }
       output.out(
-        `API key ${id.right} (caller ${revoked.value.callerId}) is revoked since ${revoked.value.revokedAt?.toISOString()}: it is refused from the next request on.\n`,
+        `API key ${command.id} (caller ${revoked.value.callerId}) is revoked since ${revoked.value.revokedAt?.toISOString()}: it is refused from the next request on.\n`,
       );
       return 0;
     }
@@ -74,6 +90,8 @@ async function run(request: KeysRequest, admin: ApiKeyAdmin, output: Output): Pr
 
 /** Runs `keys` on the database `env` configures; answers the exit code (0 done, 1 failed, 2 misused). */
 export const keys = (request: KeysRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> =>
-  onDatabase<ApiKeyAdmin>(env, output, 'keys', { token: TOKENS.ApiKeyAdmin, creates: request.action === 'create' }, (admin) =>
-    run(request, admin, output),
+  unlessMisused(commandOf(request), output, (command) =>
+    onDatabase<ApiKeyAdmin>(env, output, 'keys', { token: TOKENS.ApiKeyAdmin, creates: command.action === 'create' }, (admin) =>
+      run(command, admin, output),
+    ),
   );

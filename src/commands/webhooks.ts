@@ -3,12 +3,14 @@
 // server's own configuration (PETSTORE_DB…). An endpoint's secret is printed once, by `add`.
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { onDatabase, type Output, printRecords, table } from './database-command.js';
+import { onDatabase, type Output, printRecords, table, unlessMisused } from './database-command.js';
 import { TOKENS } from '../composition/index.js';
 import {
   parseEventTypes,
   PET_EVENT_TYPES,
+  type PetEventType,
   type WebhookAdmin,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -66,14 +68,58 @@ const deliveriesTable = (deliveries: readonly WebhookDelivery[]): string =>
     ]),
   ]);
 
-/** The endpoint id of an argument, or undefined after telling the misuse. */
-function endpointId(text: string, action: string, output: Output): WebhookEndpointId | undefined {
+/** A `webhooks` request whose arguments are checked: what it does on the database. */
+type WebhooksCommand =
+  | { readonly action: 'add'; readonly url: WebhookUrl; readonly types: readonly PetEventType[]; readonly json: boolean }
+  | { readonly action: 'list'; readonly json: boolean }
+  | { readonly action: 'remove' | 'enable'; readonly id: WebhookEndpointId }
+  | { readonly action: 'deliveries'; readonly id: WebhookEndpointId; readonly json: boolean }
+  | { readonly action: 'redeliver'; readonly eventId: string };
+
+/** The endpoint id of an argument, or the misuse to tell. */
+function endpointId(text: string, action: string): E.Either<string, WebhookEndpointId> {
   const id = /^[0-9]{1,16}$/.test(text) ? WebhookEndpointId.decode(Number(text)) : E.left([]);
-  if (E.isRight(id)) return id.right;
-  output.err(
-    `petstore: webhooks ${action} needs the id of an endpoint (a positive integer, see "petstore webhooks list"), not ${JSON.stringify(text)}\n`,
-  );
-  return undefined;
+  return E.isRight(id)
+    ? E.right(id.right)
+    : E.left(
+        `petstore: webhooks ${action} needs the id of an endpoint (a positive integer, see "petstore webhooks list"), not ${JSON.stringify(text)}\n`,
+      );
+}
+
+/** The command `request` asks for, or the misuse to tell: checked before the database is opened. */
+function commandOf(request: WebhooksRequest): E.Either<string, WebhooksCommand> {
+  switch (request.action) {
+    case 'add': {
+      const url = WebhookUrl.decode(request.url);
+      if (E.isLeft(url)) return E.left(`petstore: the webhook URL ${String(url.left[0]?.message)}\n`);
+      const types = parseEventTypes(request.events);
+      if (E.isLeft(types)) {
+        return E.left(`petstore: --events: ${JSON.stringify(types.left)} is not an event type; they are ${PET_EVENT_TYPES.join(', ')}\n`);
+      }
+      return E.right({ action: 'add', url: url.right, types: types.right, json: request.json });
+    }
+    case 'list':
+      return E.right(request);
+    case 'remove':
+    case 'enable': {
+      const { action } = request;
+      return pipe(
+        endpointId(request.id, action),
+        E.map((id) => ({ action, id })),
+      );
+    }
+    case 'deliveries':
+      return pipe(
+        endpointId(request.id, 'deliveries'),
+        E.map((id) => ({ action: 'deliveries', id, json: request.json })),
+      );
+    case 'redeliver':
+      return /^[\x21-\x7e]{1,200}$/.test(request.eventId)
+        ? E.right(request)
+        : E.left(
+            `petstore: webhooks redeliver needs an event id (as "petstore webhooks deliveries <id>" lists), not ${JSON.stringify(request.eventId)}\n`,
+          );
+  }
 }
 
 /** The exit code of an action on an endpoint id that names none, once it is told. */
@@ -82,19 +128,9 @@ function noEndpoint(id: WebhookEndpointId, output: Output): number {
   return 1;
 }
 
-async function add(request: Extract<WebhooksRequest, { action: 'add' }>, admin: WebhookAdmin, output: Output): Promise<number> {
-  const url = WebhookUrl.decode(request.url);
-  if (E.isLeft(url)) {
-    output.err(`petstore: the webhook URL ${String(url.left[0]?.message)}\n`);
-    return 2;
-  }
-  const types = parseEventTypes(request.events);
-  if (E.isLeft(types)) {
-    output.err(`petstore: --events: ${JSON.stringify(types.left)} is not an event type; they are ${PET_EVENT_TYPES.join(', ')}\n`);
-    return 2;
-  }
-  const { secret, endpoint } = await admin.add(url.right, types.right);
-  if (request.json) {
+async function add(command: Extract<WebhooksCommand, { action: 'add' }>, admin: WebhookAdmin, output: Output): Promise<number> {
+  const { secret, endpoint } = await admin.add(command.url, command.types);
+  if (command.json) {
     output.out(`${JSON.stringify({ secret, ...endpointJson(endpoint) })}\n`);
   } else {
     output.out(
@@ -106,24 +142,22 @@ async function add(request: Extract<WebhooksRequest, { action: 'add' }>, admin: 
   return 0;
 }
 
-async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output): Promise<number> {
-  switch (request.action) {
+async function run(command: WebhooksCommand, admin: WebhookAdmin, output: Output): Promise<number> {
+  switch (command.action) {
     case 'add':
-      return add(request, admin, output);
+      return add(command, admin, output);
     case 'list': {
-      printRecords(output, request.json, await admin.list(), { json: endpointJson, table: endpointsTable, none: 'No webhook endpoints.' });
+      printRecords(output, command.json, await admin.list(), { json: endpointJson, table: endpointsTable, none: 'No webhook endpoints.' });
       return 0;
     }
     case 'remove': {
-      const id = endpointId(request.id, 'remove', output);
-      if (id === undefined) return 2;
+      const { id } = command;
       if (!(await admin.remove(id))) return noEndpoint(id, output);
       output.out(`Webhook endpoint ${id} is removed, with its deliveries: it receives nothing more.\n`);
       return 0;
     }
     case 'enable': {
-      const id = endpointId(request.id, 'enable', output);
-      if (id === undefined) return 2;
+      const { id } = command;
       const endpoint = (await admin.list()).find((e) => e.id === id);
       if (endpoint === undefined) return noEndpoint(id, output);
       if (endpoint.disabledAt === null) {
@@ -140,10 +174,9 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
       return 0;
     }
     case 'deliveries': {
-      const id = endpointId(request.id, 'deliveries', output);
-      if (id === undefined) return 2;
+      const { id } = command;
       if (!(await admin.list()).some((endpoint) => endpoint.id === id)) return noEndpoint(id, output);
-      printRecords(output, request.json, await admin.deliveries(id, LISTED_DELIVERIES), {
+      printRecords(output, command.json, await admin.deliveries(id, LISTED_DELIVERIES), {
         json: deliveryJson,
         table: deliveriesTable,
         none: `No deliveries to webhook endpoint ${id} yet.`,
@@ -151,18 +184,12 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
       return 0;
     }
     case 'redeliver': {
-      if (!/^[\x21-\x7e]{1,200}$/.test(request.eventId)) {
-        output.err(
-          `petstore: webhooks redeliver needs an event id (as "petstore webhooks deliveries <id>" lists), not ${JSON.stringify(request.eventId)}\n`,
-        );
-        return 2;
-      }
-      const count = await admin.redeliver(request.eventId);
+      const count = await admin.redeliver(command.eventId);
       if (count === 0) {
-        output.err(`petstore: no active webhook endpoint has a delivery of event ${request.eventId}\n`);
+        output.err(`petstore: no active webhook endpoint has a delivery of event ${command.eventId}\n`);
         return 1;
       }
-      output.out(`Event ${request.eventId} will be delivered again to ${count} endpoint${count === 1 ? '' : 's'}, from now on.\n`);
+      output.out(`Event ${command.eventId} will be delivered again to ${count} endpoint${count === 1 ? '' : 's'}, from now on.\n`);
       return 0;
     }
   }
@@ -170,6 +197,8 @@ async function run(request: WebhooksRequest, admin: WebhookAdmin, output: Output
 
 /** Runs `webhooks` on the database `env` configures; answers the exit code (0 done, 1 failed, 2 misused). */
 export const webhooks = (request: WebhooksRequest, env: Readonly<Record<string, string | undefined>>, output: Output): Promise<number> =>
-  onDatabase<WebhookAdmin>(env, output, 'webhooks', { token: TOKENS.WebhookAdmin, creates: request.action === 'add' }, (admin) =>
-    run(request, admin, output),
+  unlessMisused(commandOf(request), output, (command) =>
+    onDatabase<WebhookAdmin>(env, output, 'webhooks', { token: TOKENS.WebhookAdmin, creates: command.action === 'add' }, (admin) =>
+      run(command, admin, output),
+    ),
   );

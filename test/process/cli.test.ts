@@ -143,7 +143,6 @@ describe('the petstore command', () => {
   });
 
   it('refuses misuse with exit code 2 and the usage, and keys on a database that keeps nothing with 1', async () => {
-    await createKey(env, 'so that the database exists');
     for (const args of [
       ['keys'],
       ['keys', 'drop'],
@@ -161,6 +160,7 @@ describe('the petstore command', () => {
     const label = await runCli(['keys', 'create', '--label', 'line\nbreak'], env);
     expect(label.code).to.equal(2);
     expect(label.stderr).to.contain('--label must not contain control characters');
+    expect(readdirSync(dir.path), 'arguments are checked before the database is opened, or made').to.deep.equal([]);
     for (const db of ['memory', ':memory:']) {
       const { code, stderr } = await runCli(['keys', 'create'], { PETSTORE_DB: db });
       expect(code).to.equal(1);
