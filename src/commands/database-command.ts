@@ -1,6 +1,6 @@
 // What the commands that manage data in the server's database (keys, webhooks) share: where
-// they write, refusing a database that keeps nothing, one container for the run, a failure
-// told in one line, and a plain table.
+// they write, arguments checked before the database is opened, refusing a database that keeps
+// nothing or is not there, one container for the run, a failure told in one line, and a plain table.
 import * as E from 'fp-ts/lib/Either.js';
 import { pino } from 'pino';
 import { isAbsentDatabase } from './absent-database.js';
