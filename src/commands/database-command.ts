@@ -2,6 +2,8 @@
 // they write, arguments checked before the database is opened, refusing a database that keeps
 // nothing or is not there, one container for the run, a failure told in one line, and a plain table.
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import type * as t from 'io-ts';
 import { pino } from 'pino';
 import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
@@ -49,6 +51,15 @@ export async function onDatabase<T>(
     await closeContainer(container).catch(() => undefined);
   }
 }
+
+/** The id that `text` names in decimal, as `codec` decodes it; or `misuse`, told for any other text. */
+export const decimalId = <A>(codec: t.Decoder<unknown, A>, text: string, misuse: string): E.Either<string, A> =>
+  /^[0-9]{1,16}$/.test(text)
+    ? pipe(
+        codec.decode(Number(text)),
+        E.mapLeft(() => misuse),
+      )
+    : E.left(misuse);
 
 /**
  * Tells the misuse `checked` holds and answers 2, or runs `run` with its command: a command's

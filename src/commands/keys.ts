@@ -3,8 +3,9 @@
 // sees a created key, or a revocation, on its next request: it asks the database every time.
 import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { onDatabase, type Output, printRecords, table, unlessMisused } from './database-command.js';
+import { decimalId, onDatabase, type Output, printRecords, table, unlessMisused } from './database-command.js';
 import { TOKENS } from '../composition/index.js';
 import { type ApiKeyAdmin, ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 
@@ -46,12 +47,11 @@ function commandOf(request: KeysRequest): E.Either<string, KeysCommand> {
     case 'list':
       return E.right(request);
     case 'revoke': {
-      const id = /^[0-9]{1,16}$/.test(request.id) ? ApiKeyId.decode(Number(request.id)) : E.left([]);
-      return E.isRight(id)
-        ? E.right({ action: 'revoke', id: id.right })
-        : E.left(
-            `petstore: keys revoke needs the id of a key (a positive integer, see "petstore keys list"), not ${JSON.stringify(request.id)}\n`,
-          );
+      const misuse = `petstore: keys revoke needs the id of a key (a positive integer, see "petstore keys list"), not ${JSON.stringify(request.id)}\n`;
+      return pipe(
+        decimalId(ApiKeyId, request.id, misuse),
+        E.map((id) => ({ action: 'revoke', id })),
+      );
     }
   }
 }

@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { onDatabase, type Output, printRecords, table, unlessMisused } from './database-command.js';
+import { decimalId, onDatabase, type Output, printRecords, table, unlessMisused } from './database-command.js';
 import { TOKENS } from '../composition/index.js';
 import {
   parseEventTypes,
@@ -78,12 +78,11 @@ type WebhooksCommand =
 
 /** The endpoint id of an argument, or the misuse to tell. */
 function endpointId(text: string, action: string): E.Either<string, WebhookEndpointId> {
-  const id = /^[0-9]{1,16}$/.test(text) ? WebhookEndpointId.decode(Number(text)) : E.left([]);
-  return E.isRight(id)
-    ? E.right(id.right)
-    : E.left(
-        `petstore: webhooks ${action} needs the id of an endpoint (a positive integer, see "petstore webhooks list"), not ${JSON.stringify(text)}\n`,
-      );
+  return decimalId(
+    WebhookEndpointId,
+    text,
+    `petstore: webhooks ${action} needs the id of an endpoint (a positive integer, see "petstore webhooks list"), not ${JSON.stringify(text)}\n`,
+  );
 }
 
 /** The command `request` asks for, or the misuse to tell: checked before the database is opened. */
