@@ -61,14 +61,7 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
     cluster.worker?.disconnect();
     return 1;
   }
-  const baseUrl = `${server.url}${API_BASE_PATH}`;
-  // Whether the rate limits are shared, and through which Redis, is told once at start.
-  const redis = config.redisUrl === undefined ? {} : { redis: describeRedis(config.redisUrl, config.redisKeyPrefix) };
-  logger.info({ url: baseUrl, database: describeDatabase(config.database), ...redis }, 'listening');
-  // The log writes in batches (logger.ts): out first, so that the key follows its line.
-  logger.flush();
-  if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
-
+  // Stopped cleanly from the moment it says it listens: a signal sent on that line finds its handler.
   let stopping = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
@@ -93,5 +86,13 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+
+  const baseUrl = `${server.url}${API_BASE_PATH}`;
+  // Whether the rate limits are shared, and through which Redis, is told once at start.
+  const redis = config.redisUrl === undefined ? {} : { redis: describeRedis(config.redisUrl, config.redisKeyPrefix) };
+  logger.info({ url: baseUrl, database: describeDatabase(config.database), ...redis }, 'listening');
+  // The log writes in batches (logger.ts): out first, so that the key follows its line.
+  logger.flush();
+  if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
   return 0;
 }
