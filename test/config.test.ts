@@ -2,7 +2,6 @@ import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import { loadConfig } from '../src/config/config.js';
 import { describeDatabase } from '../src/config/database-config.js';
-import { describeNats } from '../src/config/events-config.js';
 import { describeRedis } from '../src/config/redis-config.js';
 
 // What an empty environment gives, written out rather than taken from CONFIG_DEFAULTS.
@@ -247,13 +246,5 @@ describe('configuration from the environment', () => {
       'PETSTORE_NATS_STREAM',
     ]);
     expect(JSON.stringify(refused)).not.to.contain('s3cret');
-  });
-
-  it('describes NATS without its password or token', () => {
-    expect(describeNats('nats://alice:s3cret@nats.internal:4222', 'PETS')).to.equal('nats nats://alice@nats.internal:4222 (stream PETS)');
-    // A user without a password is a token to the NATS client.
-    expect(describeNats('nats://T0kenS3cret@127.0.0.1:4198', 'PETS')).to.equal('nats nats://***@127.0.0.1:4198 (stream PETS)');
-    expect(describeNats('tls://T0kenS3cret:@nats.internal', 'PETS')).to.equal('nats tls://***@nats.internal (stream PETS)');
-    expect(describeNats('nats://127.0.0.1:4222', 'PETSTORE')).to.equal('nats nats://127.0.0.1:4222 (stream PETSTORE)');
   });
 });

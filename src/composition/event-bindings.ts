@@ -11,8 +11,8 @@ import { InProcessSubscribers } from '../adapters/relay/in-process-subscribers.j
 import type { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.js';
 import { webhooksTransport } from '../adapters/webhooks/webhooks-transport.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
+import { describeNats } from '../adapters/nats/nats-url.js';
 import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass, type WebhookStore } from '../domain/index.js';
-import { describeNats } from '../config/events-config.js';
 import { type ContainerOptions, EVENTS_OPTION_DEFAULTS, type EventsOptions } from './container-options.js';
 import { TOKENS } from './tokens.js';
 

@@ -1,8 +1,7 @@
 // The change events' settings: whether the outbox records them, the CloudEvents `source`, how
 // long relayed events are kept, and the NATS JetStream they are published to. NATS URLs may
-// carry a user and password, or a token: no message repeats them, and no description shows them.
+// carry a user and password, or a token: no message repeats them.
 import * as E from 'fp-ts/lib/Either.js';
-import { withoutPassword } from './without-password.js';
 
 /** What the events settings are when none is given. */
 export const EVENTS_DEFAULTS = {
@@ -43,19 +42,3 @@ export const eventSourceProblem = (source: string): string | undefined =>
   source.length <= 256 && /^[\x21-\x7e]+$/.test(source)
     ? undefined
     : 'must be a URI reference of at most 256 printable characters, without spaces';
-
-/** What a token stands as in a described NATS URL. */
-const HIDDEN_TOKEN = '***';
-
-/**
- * `url` without its password or token. A user with no password is a token to the NATS client
- * (src/adapters/nats/nats-url.ts), and as secret as a password: it is replaced, not shown.
- */
-function withoutNatsCredentials(url: string): string {
-  const parsed = new URL(withoutPassword(url));
-  if (parsed.username !== '' && new URL(url).password === '') parsed.username = HIDDEN_TOKEN;
-  return parsed.toString();
-}
-
-/** NATS as a log line may name it: its URL without a password or token. */
-export const describeNats = (url: string, stream: string): string => `nats ${withoutNatsCredentials(url)} (stream ${stream})`;

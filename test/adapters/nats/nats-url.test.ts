@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { natsServerOptions } from '../../../src/adapters/nats/nats-url.js';
+import { describeNats, natsServerOptions } from '../../../src/adapters/nats/nats-url.js';
 
 describe('a NATS URL as the client takes it', () => {
   it('is a host and port, with 4222 when none is given', () => {
@@ -18,5 +18,17 @@ describe('a NATS URL as the client takes it', () => {
 
   it('asks for TLS with tls://', () => {
     expect(natsServerOptions('tls://nats.example:4443')).to.deep.equal({ servers: 'nats.example:4443', tls: {} });
+  });
+
+  it('is described without its password or token', () => {
+    expect(describeNats('nats://alice:s3cret@nats.internal:4222', 'PETS')).to.equal('nats nats://alice@nats.internal:4222 (stream PETS)');
+    // A user without a password is a token to the NATS client.
+    expect(describeNats('nats://T0kenS3cret@127.0.0.1:4198', 'PETS')).to.equal('nats nats://***@127.0.0.1:4198 (stream PETS)');
+    expect(describeNats('tls://T0kenS3cret:@nats.internal', 'PETS')).to.equal('nats tls://***@nats.internal (stream PETS)');
+    expect(describeNats('nats://127.0.0.1:4222', 'PETSTORE')).to.equal('nats nats://127.0.0.1:4222 (stream PETSTORE)');
+  });
+
+  it('is described without a query or fragment, which the client ignores and may hold a secret', () => {
+    expect(describeNats('nats://127.0.0.1:4222/?password=s3cret#t0ken', 'PETS')).to.equal('nats nats://127.0.0.1:4222/ (stream PETS)');
   });
 });
