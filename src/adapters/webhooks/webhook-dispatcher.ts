@@ -39,7 +39,7 @@ export interface WebhookDispatcherOptions {
   readonly outcomes?: WebhookOutcomes;
   /** How long an attempt may take, connection and answer's head included: 10 s by default. */
   readonly timeoutMs?: number;
-  /** How many deliveries one claim takes at most, and one dispatchDue sends, all at once: 20 by default. */
+  /** How many deliveries one claim takes at most: 20 by default. */
   readonly batchSize?: number;
   /** How many attempts startDue keeps under way at most: 100 by default (five batches). */
   readonly maxInFlight?: number;
@@ -53,15 +53,6 @@ export interface WebhookDispatcherOptions {
   readonly leaseMs?: number;
   /** A number in [0, 1) for the jitter of retries: Math.random by default. */
   readonly random?: () => number;
-}
-
-/** What one {@link WebhookDispatcher.dispatchDue} did. */
-export interface WebhookDispatchSummary {
-  /** The deliveries claimed and attempted: when it equals the batch size, more may be due at once. */
-  readonly attempted: number;
-  readonly delivered: number;
-  readonly retrying: number;
-  readonly failed: number;
 }
 
 const NO_OUTCOMES: WebhookOutcomes = { delivered: () => {}, retrying: () => {}, failed: () => {}, unrecorded: () => {} };
@@ -104,18 +95,6 @@ export class WebhookDispatcher {
     this.maxInFlightPerEndpoint = options.maxInFlightPerEndpoint ?? 5;
     this.leaseMs = options.leaseMs ?? 2 * this.timeoutMs + 30_000;
     this.random = options.random ?? Math.random;
-  }
-
-  /**
-   * Claims the deliveries due now (at most the batch size), sends them all at once, and records
-   * each outcome; resolves once all are recorded. Rejects only when the store does (nothing was
-   * claimed, or a claim runs out and is sent again).
-   */
-  async dispatchDue(): Promise<WebhookDispatchSummary> {
-    const due = await this.store.claimDue(this.clock.now(), this.batchSize, this.leaseMs, this.maxInFlightPerEndpoint);
-    const results = await Promise.all(due.map((delivery) => this.attempt(delivery)));
-    const count = (status: string) => results.filter((result) => result === status).length;
-    return { attempted: due.length, delivered: count('delivered'), retrying: count('pending'), failed: count('failed') };
   }
 
   /**
