@@ -47,6 +47,10 @@ export function eventOutboxContract(name: string, open: () => Promise<RecordingS
         { type: 'petstore.pet.updated', petId: rex.id, data: renamed.pet },
         { type: 'petstore.pet.deleted', petId: tom.id, data: { id: tom.id } },
       ]);
+      // The envelope writes data as it is: the same bytes on every storage, keys in the interface's order.
+      expect(events.map((event) => JSON.stringify(event.data))).to.deep.equal(
+        [rex, tom, renamed.pet, { id: tom.id }].map((data) => JSON.stringify(data)),
+      );
       const sequences = events.map((event) => event.sequence);
       expect(sequences).to.deep.equal([...sequences].sort((a, b) => a - b));
       expect(new Set(sequences).size).to.equal(4);

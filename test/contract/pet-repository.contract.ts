@@ -178,7 +178,10 @@ export function petRepositoryContract(adapterName: string, open: () => Promise<R
         expect(pet).to.deep.equal({ id: pet.id, name: 'Once', categoryId: 7, status: 'pending' });
         expect(pet.id).to.be.greaterThan(before.id);
         expect(await repo.findById(pet.id)).to.deep.equal(O.some(pet));
-        expect(await claimAgain('k1', new Date(now.getTime() + 1000))).to.deep.equal({ kind: 'completed', fingerprint: 'f', pet });
+        const replayed = await claimAgain('k1', new Date(now.getTime() + 1000));
+        expect(replayed).to.deep.equal({ kind: 'completed', fingerprint: 'f', pet });
+        // A replay answers the same bytes as the create: the interface's order of the keys.
+        expect(JSON.stringify((replayed as { pet: unknown }).pet)).to.equal(JSON.stringify(pet));
       });
 
       it('stores nothing, and answers none, when the hold no longer holds the record', async () => {

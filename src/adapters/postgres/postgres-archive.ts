@@ -9,6 +9,7 @@ import { INSERT_ORDER_LOCK } from './postgres-pet-repository.js';
 import { classifyPostgresError } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
 import { inTransaction } from './in-transaction.js';
+import { petFromJsonb } from './jsonb-pet.js';
 
 type Row = Record<string, unknown>;
 
@@ -81,7 +82,10 @@ const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
   ],
   key: ['scope', 'key'],
   identity: false,
-  toRecord: (row) => row as unknown as domain.ArchivedIdempotencyRecord,
+  toRecord: (row) => {
+    const record = row as unknown as domain.ArchivedIdempotencyRecord;
+    return { ...record, pet: record.pet === null ? null : petFromJsonb(record.pet) };
+  },
   // pg sends a JS object as JSON, but an array of them as a PostgreSQL array literal: as text, cast back.
   toRow: (record) => ({ ...record, pet: record.pet === null ? null : JSON.stringify(record.pet) }),
 };

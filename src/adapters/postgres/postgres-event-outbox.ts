@@ -4,6 +4,7 @@
 import pg, { type Pool } from 'pg';
 import type { EventOutbox, OutboxBacklog, PetEvent } from '../../domain/index.js';
 import { eventOfRow, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
+import { eventDataFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
 
 /** The channel the outbox's trigger notifies. */
@@ -19,7 +20,10 @@ export class PostgresEventOutbox implements EventOutbox {
       text: 'SELECT sequence, id, type, pet_id, data, time FROM events WHERE relayed_at IS NULL ORDER BY sequence LIMIT $1',
       values: [limit],
     });
-    return rows.map(eventOfRow);
+    return rows.map((row) => {
+      const event = eventOfRow(row);
+      return { ...event, data: eventDataFromJsonb(event.data) };
+    });
   }
 
   async markRelayed(sequences: readonly number[], at: Date): Promise<void> {

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type { IdempotencyClaim, IdempotencyClaimRequest, IdempotencyRecordId, IdempotencyStore, Pet } from '../../domain/index.js';
+import { petFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
 
 /** Expired records are deleted at most this often per process. */
@@ -46,7 +47,7 @@ export class PostgresIdempotencyStore implements IdempotencyStore {
       if (found !== undefined) {
         return found.pet === null
           ? { kind: 'in-progress', fingerprint: found.fingerprint }
-          : { kind: 'completed', fingerprint: found.fingerprint, pet: found.pet };
+          : { kind: 'completed', fingerprint: found.fingerprint, pet: petFromJsonb(found.pet) };
       }
     }
     throw new Error(`idempotency key could not be claimed in ${CLAIM_ATTEMPTS} attempts`);
