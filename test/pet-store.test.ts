@@ -195,6 +195,32 @@ describe('createPetStore, its options checked as their environment variables are
       ],
       [{ db: { kind: 'postgres', url: 'mysql://user:s3cret@h/db', poolSize: 2 } }, /^createPetStore: db\.url must be a postgres:\/\//],
       [{ db: { kind: 'sqlite', path: ' ' } }, /^createPetStore: db\.path must be the path of a SQLite file$/],
+      // A misspelt option, at any depth, is refused rather than left out unheard.
+      [{ dbb: 'pets.db' }, /^createPetStore: dbb is not a known field$/],
+      [{ http: { ratelimit: { requests: 1, windowSeconds: 1 } } }, /^createPetStore: http\.ratelimit is not a known field$/],
+      [
+        { http: { rateLimit: { requests: 1, window: 1 } } },
+        /^createPetStore: http\.rateLimit\.windowSeconds is required; http\.rateLimit\.window is not/,
+      ],
+      [
+        { events: { nats: { url: 'nats://x:4222', stream: 'PETS', user: 'me' } } },
+        /^createPetStore: events\.nats\.user is not a known field$/,
+      ],
+      [{ db: { kind: 'sqlite', file: 'pets.db', path: 'pets.db' } }, /^createPetStore: db\.file is not a known field$/],
+      [{ adapters: { petRepositry: {} } }, /^createPetStore: adapters\.petRepositry is not a known field$/],
+      // Objects of the caller's are checked for what the service calls on them.
+      [{ logger: console }, /^createPetStore: logger must be a pino logger$/],
+      [
+        { redis: { host: '127.0.0.1', port: 6379 } },
+        /^createPetStore: redis must be a redis:\/\/ or rediss:\/\/ URL, or an ioredis client$/,
+      ],
+      [{ adapters: { clock: {} } }, /^createPetStore: adapters\.clock must be a Clock \(now\)$/],
+      [{ adapters: { apiKeyVerifier: { verify: true } } }, /^createPetStore: adapters\.apiKeyVerifier must be an ApiKeyVerifier/],
+      [{ adapters: { readiness: {} } }, /^createPetStore: adapters\.readiness must be a ReadinessCheck/],
+      [
+        { adapters: { petRepository: { create: () => undefined }, idempotencyStore: new MemoryIdempotencyStore() } },
+        /^createPetStore: adapters\.petRepository must be a PetRepository \(create, createCompleting/,
+      ],
       // Every invalid option at once.
       [
         { http: { metrics: 'bogus' }, events: { retentionHours: 0 } },
@@ -205,6 +231,14 @@ describe('createPetStore, its options checked as their environment variables are
       expect(err, JSON.stringify(options)).to.be.instanceOf(TypeError);
       expect((err as Error).message, JSON.stringify(options)).to.match(message);
       expect((err as Error).message).not.to.contain('s3cret');
+    }
+  });
+
+  it('refuses options that are not an object with a TypeError saying so', async () => {
+    for (const options of [null, 'pets.db', 5, []]) {
+      const err = await createPetStore(options as unknown as PetStoreOptions).catch((e: unknown) => e);
+      expect(err, String(options)).to.be.instanceOf(TypeError);
+      expect((err as Error).message).to.equal('createPetStore: options must be an object');
     }
   });
 

@@ -57,8 +57,8 @@ export interface EventsOptions {
   readonly source?: string;
   /** How long a relayed event stays in the outbox (default 24 hours). */
   readonly retentionHours?: number;
-  /** The NATS server whose JetStream receives every event, and the stream (created when absent). */
-  readonly nats?: { readonly url: string; readonly stream: string };
+  /** The NATS server whose JetStream receives every event, and the stream (created when absent; default `PETSTORE`). */
+  readonly nats?: { readonly url: string; readonly stream?: string };
 }
 
 /** The defaults of {@link ContainerOptions.events}: those of the environment's settings. */

@@ -12,6 +12,7 @@ import type { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.
 import { webhooksTransport } from '../adapters/webhooks/webhooks-transport.js';
 import { describeFault } from '../adapters/shared/describe-fault.js';
 import { describeNats } from '../adapters/nats/nats-url.js';
+import { EVENTS_DEFAULTS } from '../config/events-config.js';
 import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass, type WebhookStore } from '../domain/index.js';
 import { type ContainerOptions, EVENTS_OPTION_DEFAULTS, type EventsOptions } from './container-options.js';
 import { TOKENS } from './tokens.js';
@@ -36,14 +37,15 @@ const reportPass = (logger: Logger, counter: DeliveryCounter, transports: readon
 
 /** The NATS JetStream transport of `nats`, whose outages are logged once each; loaded only when configured. */
 async function openNats(
-  nats: NonNullable<EventsOptions['nats']>,
+  { url, stream = EVENTS_DEFAULTS.PETSTORE_NATS_STREAM }: NonNullable<EventsOptions['nats']>,
   source: string,
   logger: Logger,
 ): Promise<EventTransport & { close(): Promise<void> }> {
   const { JetStreamThreadTransport } = await import('../adapters/nats/jetstream-thread-transport.js');
-  const described = describeNats(nats.url, nats.stream);
+  const described = describeNats(url, stream);
   return JetStreamThreadTransport.open({
-    ...nats,
+    url,
+    stream,
     source,
     events: {
       lost: (fault) =>

@@ -24,6 +24,7 @@ import {
 } from '../config/setting-codecs.js';
 import { apiKeyProblem, describeFailures } from '../domain/index.js';
 import { exactObject, withMessage } from '../domain/codec.js';
+import { AdaptersOption, LoggerOption, RedisClientOption } from './caller-object-options.js';
 import { adaptersProblem, type ContainerOptions, type EventsOptions, type PetStoreAdapters } from './container-options.js';
 
 /** How {@link createPetStore} builds the service. Every option may be left out. */
@@ -90,7 +91,7 @@ const PostgresUrl = fromText('PostgresUrl', (text) => {
 });
 
 const DATABASE_KINDS: Readonly<Record<DatabaseConfig['kind'], t.Mixed>> = {
-  memory: exactObject('MemoryDatabase', { kind: t.literal('memory') }, {}, 'ignore'),
+  memory: exactObject('MemoryDatabase', { kind: t.literal('memory') }, {}),
   sqlite: exactObject(
     'SqliteDatabase',
     {
@@ -98,13 +99,11 @@ const DATABASE_KINDS: Readonly<Record<DatabaseConfig['kind'], t.Mixed>> = {
       path: checkedText('SqlitePath', (path) => (path.trim() === '' ? 'must be the path of a SQLite file' : undefined)),
     },
     {},
-    'ignore',
   ),
   postgres: exactObject(
     'PostgresDatabase',
     { kind: t.literal('postgres'), url: PostgresUrl, poolSize: integerIn('PoolSize', PG_POOL_SIZE_RANGE) },
     {},
-    'ignore',
   ),
 };
 
@@ -128,11 +127,11 @@ const Database = new t.Type<DatabaseLocation | DatabaseConfig, unknown, unknown>
   (a) => a,
 );
 
-// Never the client itself: it is used as it is.
+// A client is used as it is.
 const RedisConnection = new t.Type<string | Redis, unknown, unknown>(
   'Redis',
   (_u): _u is Redis => false,
-  (u, c) => (typeof u === 'object' && u !== null ? t.success(u as Redis) : fromText('RedisUrl', parseRedisUrl).validate(u, c)),
+  (u, c) => (typeof u === 'string' ? fromText('RedisUrl', parseRedisUrl) : RedisClientOption).validate(u, c),
   (a) => a,
 );
 
@@ -153,7 +152,6 @@ const Options = exactObject(
         authFailureLimit: RequestsPerWindowValue,
         metrics: MetricsAccessValue,
       },
-      'ignore',
     ),
     redis: RedisConnection,
     redisKeyPrefix: checkedText('RedisKeyPrefix', redisKeyPrefixProblem),
@@ -164,12 +162,12 @@ const Options = exactObject(
         enabled: withMessage(t.boolean, 'must be true or false'),
         source: EventSource,
         retentionHours: integerIn('EventRetentionHours', EVENT_RETENTION_HOURS_RANGE),
-        nats: exactObject('NatsOptions', { url: NatsUrl, stream: NatsStream }, {}, 'ignore'),
+        nats: exactObject('NatsOptions', { url: NatsUrl }, { stream: NatsStream }),
       },
-      'ignore',
     ),
+    logger: LoggerOption,
+    adapters: AdaptersOption,
   },
-  'ignore',
 );
 
 /** An option's name as a caller writes it: `http.rateLimit.requests`, `apiKeys[1]`. */
@@ -186,9 +184,12 @@ const optionName = (pointer: string): string =>
  * @throws TypeError naming every invalid option (never a key, a password or a URL)
  */
 export function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
+  // Checked before any option is read: a call from JavaScript may pass anything.
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw new TypeError('createPetStore: options must be an object');
+  }
   const decoded = Options.decode(options);
-  const adapters = options.adapters ?? {};
-  const adaptersRefused = adaptersProblem(adapters);
+  const adaptersRefused = adaptersProblem(options.adapters ?? {});
   const problems = [
     ...(E.isLeft(decoded) ? describeFailures(decoded.left).map(({ pointer, message }) => `${optionName(pointer)} ${message}`) : []),
     ...(adaptersRefused === undefined ? [] : [adaptersRefused]),
@@ -200,12 +201,14 @@ export function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
     apiKeys = [],
     http = {},
     events,
+    adapters = {},
+    logger = pino({ level: 'silent' }),
   } = decoded.right;
   return {
     // A DatabaseConfig given keeps its own pool size; a database named by text gets postgresPoolSize.
     database: 'poolSize' in db ? (db as DatabaseConfig) : withPoolSize(db, postgresPoolSize),
     apiKeys,
-    logger: options.logger ?? pino({ level: 'silent' }),
+    logger,
     http,
     adapters,
     ...(options.redis === undefined

@@ -59,7 +59,6 @@ export const RequestsPerWindowValue = exactObject(
     windowSeconds: integerIn('WindowSeconds', RATE_LIMIT_WINDOW_RANGE),
   },
   {},
-  'ignore',
 );
 
 /** Why `origin` is neither `*` nor an origin as a browser sends it in `Origin`, or undefined when it is one. */
