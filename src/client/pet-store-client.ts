@@ -46,8 +46,9 @@ const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 /**
  * The pet store's HTTP interface as typed methods. Every failure is a {@link PetStoreError}
  * with the service's code, the HTTP status and the request id. Network errors, timeouts, 408,
- * 429, 5xx and (for a creation) 409 `idempotency_key_in_use` are retried with backoff, as
- * every call is safe to repeat: reads change nothing, and a creation carries an Idempotency-Key.
+ * 429, 5xx and (for a creation) 409 `idempotency_key_in_use` are retried with backoff: reads
+ * change nothing, a creation carries an Idempotency-Key, and a change or deletion repeated
+ * changes nothing more, though its answer may then be a 412 or 404 (see {@link PetStoreError.attempts}).
  *
  * @example
  * const client = new PetStoreClient({ baseUrl: 'http://127.0.0.1:3000/v1', apiKey });
@@ -101,13 +102,13 @@ export class PetStoreClient {
   async createPet(newPet: NewPet, options: CreatePetOptions = {}): Promise<Pet> {
     const key = options.idempotencyKey ?? globalThis.crypto.randomUUID();
     if (!IDEMPOTENCY_KEY.test(key)) throw new TypeError('idempotencyKey must be 1 to 255 printable ASCII characters');
-    const { body } = await this.call(new URL('pets', this.base), options, {
+    const answer = await this.call(new URL('pets', this.base), options, {
       method: 'POST',
       // A Structured Field string: only " and \ need escaping.
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `"${key.replace(/["\\]/g, '\\$&')}"` },
       body: JSON.stringify(newPet),
     });
-    return this.expectPet(body);
+    return this.expectPet(answer);
   }
 
   /**
@@ -147,41 +148,48 @@ export class PetStoreClient {
     return new URL(`pets/${id}`, this.base);
   }
 
-  private tagged({ body, response }: { body: unknown; response: Response }): PetWithETag {
-    const etag = response.headers.get('ETag');
-    if (etag === null) throw this.unexpected('the answer has no ETag', response);
-    return { pet: this.expectPet(body), etag };
+  private tagged(answer: Answer): PetWithETag {
+    const pet = this.expectPet(answer);
+    const etag = answer.response.headers.get('ETag');
+    if (etag === null) throw this.unexpected('the answer has no ETag', answer);
+    return { pet, etag };
   }
 
   private async page(url: URL, options: CallOptions): Promise<PetPage> {
-    const { body, response } = await this.call(url, options);
-    if (!Array.isArray(body) || !body.every(isPet)) throw this.unexpected('the pet list is not an array of pets', response);
+    const answer = await this.call(url, options);
+    const { body, response } = answer;
+    if (!Array.isArray(body) || !body.every(isPet)) throw this.unexpected('the pet list is not an array of pets', answer);
     const next = linkTarget(response.headers.get('Link'), 'next');
     if (next === undefined) return { pets: body, next: undefined };
     const nextUrl = new URL(next, response.url || url);
     // The key goes only where the client was pointed: never follow a link to another origin with it
     // (redirects are not followed either, for the same reason).
     if (nextUrl.origin !== this.base.origin)
-      throw this.unexpected('the next page is on another origin; not sending the API key there', response);
+      throw this.unexpected('the next page is on another origin; not sending the API key there', answer);
     return { pets: body, next: nextUrl.href };
   }
 
-  private expectPet(body: unknown): Pet {
-    if (!isPet(body)) throw this.unexpected('the answer is not a pet', undefined);
-    return body;
+  private expectPet(answer: Answer): Pet {
+    if (!isPet(answer.body)) throw this.unexpected('the answer is not a pet', answer);
+    return answer.body;
   }
 
-  private unexpected(message: string, response: Response | undefined): PetStoreError {
+  private unexpected(message: string, { response, requestId, attempts }: Omit<Answer, 'body'>): PetStoreError {
     return new PetStoreError({
       code: CLIENT_ERROR_CODES.unexpected,
       message,
-      status: response?.status,
-      requestId: response?.headers.get('X-Request-Id') ?? undefined,
+      status: response.status,
+      requestId: response.headers.get('X-Request-Id') ?? requestId,
+      attempts,
     });
   }
 
   /** One call, retried per the policy; answers the decoded JSON body of a 2xx answer. */
-  private async call(url: URL, options: CallOptions, init: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
+  private async call(
+    url: URL,
+    options: CallOptions,
+    init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  ): Promise<Answer> {
     if (url.origin !== this.base.origin) throw new TypeError('the client only calls the origin of its baseUrl');
     const requestId = options.requestId ?? globalThis.crypto.randomUUID();
     if (!REQUEST_ID.test(requestId)) throw new TypeError('requestId must be 1 to 128 of A-Z a-z 0-9 . _ : -');
@@ -196,23 +204,32 @@ export class PetStoreClient {
         const response = await this.fetch(url, { ...init, headers, signal, redirect: 'manual' });
         const body = await readJson(response);
         if (response.ok) {
+          const answer = { body, response, requestId, attempts: attempt };
           // 204 No Content (a deletion) is the one success without a body.
-          if (response.status === 204) return { body: undefined, response };
-          if (body === undefined) throw this.unexpected(`the ${response.status} answer is not JSON`, response);
-          return { body, response };
+          if (response.status === 204) return answer;
+          if (body === undefined) throw this.unexpected(`the ${response.status} answer is not JSON`, answer);
+          return answer;
         }
-        failure = errorOf(response, body, requestId);
+        failure = errorOf(response, body, requestId, attempt);
         if (!isRetryableStatus(response.status, failure.code)) throw failure;
       } catch (err) {
         if (err instanceof PetStoreError) throw err;
         if (options.signal?.aborted) throw options.signal.reason;
-        failure = networkFailure(err, requestId);
+        failure = networkFailure(err, requestId, attempt);
       }
       const wait = attempt < this.policy.attempts ? delayBefore(attempt + 1, this.policy, failure.retryAfterSeconds) : undefined;
       if (wait === undefined) throw failure;
       await sleep(wait, options.signal);
     }
   }
+}
+
+/** A 2xx answer of a call: its JSON body (undefined for a 204), the request id sent, and the attempts it took. */
+interface Answer {
+  readonly body: unknown;
+  readonly response: Response;
+  readonly requestId: string;
+  readonly attempts: number;
 }
 
 const ifMatchHeader = ({ ifMatch }: ChangePetOptions): Record<string, string> => (ifMatch === undefined ? {} : { 'If-Match': ifMatch });

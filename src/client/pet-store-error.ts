@@ -1,10 +1,17 @@
 // The one error type of the client: an Error body of the service, or a failure to get one.
 
-/** One problem of a refused request, as the service lists it in `details`. */
+/**
+ * One problem of a refused request, as the service lists it in `details` (docs/errors.md);
+ * for `invalid_transition`, also the pet's status and those it may take from there.
+ */
 export interface PetStoreErrorDetail {
   readonly in: string;
   readonly field: string;
   readonly message: string;
+  /** `invalid_transition`: the pet's current status. */
+  readonly currentStatus?: string;
+  /** `invalid_transition`: the statuses the current one may change to. */
+  readonly allowedStatuses?: readonly string[];
 }
 
 /** Codes the client itself gives, when the service's answer is not an Error body. */
@@ -30,10 +37,15 @@ export class PetStoreError extends Error {
   readonly status: number | undefined;
   /** The request id (X-Request-Id) the service logged the request under: quote it when reporting a problem. */
   readonly requestId: string | undefined;
-  /** Every problem of a refused request (`invalid_parameter`, `validation_failed`); empty otherwise. */
+  /** What the service listed in the Error body's `details` (`invalid_parameter`, `validation_failed`, `invalid_transition`); empty otherwise. */
   readonly details: readonly PetStoreErrorDetail[];
   /** Seconds the service asked to wait (Retry-After) before trying again, if it said. */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * The attempts the call made, this failure's included (1: it was not retried). Above 1 after
+   * a change or deletion, an earlier attempt may have gone through: a 412 or 404 may be that.
+   */
+  readonly attempts: number;
 
   constructor(
     init: {
@@ -43,6 +55,7 @@ export class PetStoreError extends Error {
       requestId?: string | undefined;
       details?: readonly PetStoreErrorDetail[] | undefined;
       retryAfterSeconds?: number | undefined;
+      attempts?: number | undefined;
     },
     options?: { cause?: unknown },
   ) {
@@ -52,5 +65,6 @@ export class PetStoreError extends Error {
     this.requestId = init.requestId;
     this.details = init.details ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.attempts = init.attempts ?? 1;
   }
 }

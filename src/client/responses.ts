@@ -21,7 +21,7 @@ export async function readJson(response: Response): Promise<unknown> {
 }
 
 /** The failure an error answer stands for: its Error body, or `unexpected_response` without one. */
-export function errorOf(response: Response, body: unknown, sentRequestId: string): PetStoreError {
+export function errorOf(response: Response, body: unknown, sentRequestId: string, attempts: number): PetStoreError {
   const error = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
   const isErrorBody = typeof error.code === 'string' && typeof error.message === 'string';
@@ -32,17 +32,19 @@ export function errorOf(response: Response, body: unknown, sentRequestId: string
     requestId: typeof error.requestId === 'string' ? error.requestId : (response.headers.get('X-Request-Id') ?? sentRequestId),
     details: Array.isArray(error.details) ? (error.details as PetStoreErrorDetail[]) : undefined,
     retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+    attempts,
   });
 }
 
 /** The failure of an attempt that got no answer: `timeout` or `network_error`. */
-export function networkFailure(err: unknown, requestId: string): PetStoreError {
+export function networkFailure(err: unknown, requestId: string, attempts: number): PetStoreError {
   const timedOut = (err as { name?: unknown } | null)?.name === 'TimeoutError';
   return new PetStoreError(
     {
       code: timedOut ? CLIENT_ERROR_CODES.timeout : CLIENT_ERROR_CODES.network,
       message: timedOut ? 'No answer in time' : `The service could not be reached: ${(err as Error)?.message ?? String(err)}`,
       requestId,
+      attempts,
     },
     { cause: err },
   );

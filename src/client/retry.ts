@@ -1,6 +1,10 @@
 // When the client tries a call again, and how long it waits first.
 
-/** How a call is retried. Every call is safe to retry: reads change nothing, and a creation carries an Idempotency-Key. */
+/**
+ * How a call is retried. Repeating a call changes nothing more than its first attempt: reads
+ * change nothing, a creation carries an Idempotency-Key, and a change or deletion done once is
+ * not done again (but a retry of one that got through answers 412, or 404 for a deletion).
+ */
 export interface RetryPolicy {
   /** Attempts in all, the first included; 1 turns retries off. Default 4. */
   readonly attempts: number;

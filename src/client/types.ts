@@ -38,7 +38,7 @@ export interface ChangePetOptions extends CallOptions {
    * An ETag from an earlier answer (or `*`): the change is made only if the pet is still in
    * that version, else the call fails with `precondition_failed` (412). Without it the last
    * change wins. A retried attempt whose first one got through answers 412 (or 404 for a
-   * deletion): check the pet before deciding again.
+   * deletion), with `attempts` above 1 on the error: check the pet before deciding again.
    */
   readonly ifMatch?: string;
 }

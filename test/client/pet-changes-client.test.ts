@@ -47,6 +47,40 @@ describe('the typed client, pets that change', () => {
     expect(await client.getPet(rex.id)).to.deep.equal(sold.pet);
   });
 
+  it('tells an invalid transition with the statuses allowed, typed', async () => {
+    const rex = await client.createPet({ name: 'Rex', categoryId: 1, status: 'sold' });
+    const refused = await failure(client.updatePet(rex.id, { status: 'pending' }));
+    expect(refused.code).to.equal('invalid_transition');
+    const [detail] = refused.details;
+    expect([detail?.field, detail?.currentStatus, detail?.allowedStatuses]).to.deep.equal(['/status', 'sold', []]);
+  });
+
+  it('tells a change or deletion answered on a retry by its attempts: the 412 or 404 may be its own first attempt', async () => {
+    // The first attempt of each call reaches the service, whose answer is lost to a 502 of a proxy.
+    let calls = 0;
+    const firstAnswerLost: typeof fetch = async (input, init) => {
+      const res = await checkedFetch(input, init);
+      calls += 1;
+      return calls === 1 ? new Response('Bad Gateway', { status: 502 }) : res;
+    };
+    const retrying = new PetStoreClient({
+      baseUrl: `${server.url}/v1`,
+      apiKey: TEST_API_KEY,
+      fetch: firstAnswerLost,
+      retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 10 },
+    });
+    const rex = await client.createPet({ name: 'Rex', categoryId: 1 });
+    const changed = await failure(retrying.updatePet(rex.id, { status: 'sold' }, { ifMatch: `"${rex.id}-1"` }));
+    expect([changed.code, changed.attempts]).to.deep.equal(['precondition_failed', 2]);
+    expect((await client.getPet(rex.id)).status, 'the first attempt went through').to.equal('sold');
+    calls = 0;
+    const deleted = await failure(retrying.deletePet(rex.id));
+    expect([deleted.code, deleted.attempts]).to.deep.equal(['pet_not_found', 2]);
+    expect((await client.listPets()).pets).to.deep.equal([]);
+    // Not retried: one attempt.
+    expect((await failure(client.deletePet(rex.id))).attempts).to.equal(1);
+  });
+
   it('deletes a pet, conditionally when asked; a second deletion is pet_not_found', async () => {
     const rex = await client.createPet({ name: 'Rex', categoryId: 1 });
     const stale = await failure(client.deletePet(rex.id, { ifMatch: `"${rex.id}-7"` }));

@@ -240,6 +240,13 @@ describe('PetStoreClient', () => {
     expect(err.requestId).to.match(/^[0-9a-f-]{36}$/);
   });
 
+  it('raises unexpected_response for a 2xx answer that is not a pet, with the request id it sent', async () => {
+    const { fetch, sent } = recording(checkedFetch(), async () => json(200, { hello: 'world' }, { ETag: '"1-1"' }));
+    const err = await rejectionOf(clientWith({ fetch }).getPetWithETag(1));
+    expect([err.code, err.status, err.message, err.attempts]).to.deep.equal(['unexpected_response', 200, 'the answer is not a pet', 1]);
+    expect(err.requestId).to.equal(sent[0]!.headers['X-Request-Id']);
+  });
+
   it('never sends the API key to another origin named by a next link', async () => {
     const { fetch, sent } = recording(checkedFetch(), async () =>
       json(200, [], { Link: '<http://elsewhere.example/v1/pets?cursor=x>; rel="next"' }),
