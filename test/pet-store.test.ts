@@ -143,6 +143,20 @@ describe('createPetStore', () => {
       // Given alone, either would leave a pet created with an Idempotency-Key nowhere to complete its record.
       [{ adapters: { petRepository: new MemoryPetRepository() } }, PAIRED_ADAPTERS],
       [{ db: ':memory:', adapters: { idempotencyStore: new MemoryIdempotencyStore() } }, PAIRED_ADAPTERS],
+      // A memory repository completes only the records of the store it was made with.
+      [
+        { adapters: { petRepository: new MemoryPetRepository(), idempotencyStore: new MemoryIdempotencyStore() } },
+        /^createPetStore: adapters\.petRepository must be made with adapters\.idempotencyStore: new MemoryPetRepository\(idempotencyStore\)$/,
+      ],
+      [
+        {
+          adapters: {
+            petRepository: new MemoryPetRepository(new MemoryIdempotencyStore()),
+            idempotencyStore: new MemoryIdempotencyStore(),
+          },
+        },
+        /^createPetStore: adapters\.petRepository must be made with adapters\.idempotencyStore/,
+      ],
     ] as const) {
       const err = await createPetStore(options).catch((e: unknown) => e);
       expect(err, JSON.stringify(options)).to.be.instanceOf(TypeError);

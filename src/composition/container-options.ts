@@ -4,6 +4,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
+import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseConfig } from '../config/database-config.js';
 import { EVENTS_DEFAULTS } from '../config/events-config.js';
@@ -31,10 +32,16 @@ export interface PetStoreAdapters {
  * can: a pet created with an Idempotency-Key is stored with its key's record in one transaction
  * of one storage, so a caller's `petRepository` cannot complete another storage's records.
  */
-export const adaptersProblem = ({ petRepository, idempotencyStore }: Partial<PetStoreAdapters>): string | undefined =>
-  (petRepository === undefined) === (idempotencyStore === undefined)
-    ? undefined
-    : "adapters.petRepository and adapters.idempotencyStore must be given together, of one storage (createCompleting stores a pet with its key's record)";
+export function adaptersProblem({ petRepository, idempotencyStore }: Partial<PetStoreAdapters>): string | undefined {
+  if ((petRepository === undefined) !== (idempotencyStore === undefined)) {
+    return "adapters.petRepository and adapters.idempotencyStore must be given together, of one storage (createCompleting stores a pet with its key's record)";
+  }
+  // The memory pair can tell; other storages' pairs are the caller's to match.
+  if (petRepository instanceof MemoryPetRepository && !petRepository.completes(idempotencyStore)) {
+    return 'adapters.petRepository must be made with adapters.idempotencyStore: new MemoryPetRepository(idempotencyStore)';
+  }
+  return undefined;
+}
 
 /** Redis, where the rate limits keep counts that every instance using the same Redis and key prefix shares. */
 export interface RedisOptions {

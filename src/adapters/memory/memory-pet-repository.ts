@@ -38,6 +38,11 @@ export class MemoryPetRepository implements PetRepository {
     private readonly outbox?: MemoryEventOutbox,
   ) {}
 
+  /** Whether createCompleting completes the records of `store`: whether this repository was made with it. */
+  completes(store: unknown): boolean {
+    return this.idempotencyStore !== undefined && this.idempotencyStore === store;
+  }
+
   async create(draft: PetDraft): Promise<Pet> {
     return this.store(draft);
   }
