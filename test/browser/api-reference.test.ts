@@ -1,15 +1,14 @@
 // The API reference page in a real browser (Debian's chromium driven by playwright-core):
 // open /docs, enter an API key, run a list call and see its result; and the page opens on
 // the operations.
-import { existsSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
 import { clientFor } from '../support/http-client.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
-
-const CHROMIUM = process.env['PETSTORE_TEST_CHROMIUM'] ?? '/usr/bin/chromium';
 
 describe('the API reference in a browser', function () {
   this.timeout(60_000);
@@ -17,23 +16,12 @@ describe('the API reference in a browser', function () {
   let server: TestServer;
 
   before(async function () {
-    if (!existsSync(CHROMIUM)) {
-      console.log(`      (skipped: no browser at ${CHROMIUM}; .ci/run installs Debian's chromium, or set PETSTORE_TEST_CHROMIUM)`);
+    const skipReason = chromiumSkipReason();
+    if (skipReason !== undefined) {
+      console.log(`      (skipped: ${skipReason})`);
       this.skip();
     }
-    // The flags keep Chromium off the network: this machine refuses every outside connection.
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     server = await startTestServer({ kind: 'memory' });
     await clientFor(server.url, TEST_API_KEY).postJson('/v1/pets', { name: 'Browser Rex', categoryId: 4, status: 'sold' });
   });

@@ -196,7 +196,16 @@ describe('discovery and operations', () => {
       const res = await clientFor(url, TEST_API_KEY).get('/v1/pets', { Origin: 'https://app.example' });
       expect(res.headers['access-control-allow-origin']).to.equal('https://app.example');
       const exposed = String(res.headers['access-control-expose-headers']).split(',');
-      expect(exposed).to.include.members(['Link', 'Location', 'Deprecation', 'Sunset', 'RateLimit', 'RateLimit-Policy', 'Retry-After']);
+      expect(exposed).to.include.members([
+        'Link',
+        'Location',
+        'ETag',
+        'Deprecation',
+        'Sunset',
+        'RateLimit',
+        'RateLimit-Policy',
+        'Retry-After',
+      ]);
       const preflight = await request(url, '/v1/pets', {
         method: 'OPTIONS',
         headers: {
@@ -208,6 +217,16 @@ describe('discovery and operations', () => {
       expect(preflight.status).to.equal(204);
       expect(preflight.headers['access-control-allow-methods']).to.contain('POST');
       expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).to.contain('idempotency-key');
+      // The changes of interface 1.1, conditional ones included.
+      const change = await request(url, '/v1/pets/1', {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://app.example', 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'if-match' },
+      });
+      expect(String(change.headers['access-control-allow-methods']).split(',')).to.include.members(['PATCH', 'DELETE']);
+      expect(String(change.headers['access-control-allow-headers']).toLowerCase().split(',')).to.include.members([
+        'if-match',
+        'if-none-match',
+      ]);
       const stranger = await clientFor(url, TEST_API_KEY).get('/v1/pets', { Origin: 'https://evil.example' });
       expect(stranger.headers['access-control-allow-origin']).to.equal(undefined);
     });

@@ -1,11 +1,13 @@
-// CORS with @koa/cors, off unless origins are configured. Browsers may then read the headers
-// the API communicates with (paging, creation, deprecation, rate limits, request id).
+// CORS with @koa/cors, off unless origins are configured. Browsers may then make every call of
+// the API (changes and deletions, conditional ones included) and read the headers it
+// communicates with (paging, creation, versions, deprecation, rate limits, request id).
 import koaCors from '@koa/cors';
 import type { Middleware } from 'koa';
 
 export const CORS_EXPOSED_HEADERS = [
   'Link',
   'Location',
+  'ETag',
   'Deprecation',
   'Sunset',
   'RateLimit',
@@ -24,8 +26,8 @@ export function cors(origins: readonly string[]): Middleware {
       const origin = ctx.request.get('Origin');
       return any ? '*' : origins.includes(origin) ? origin : '';
     },
-    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'Accept'],
+    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-Match', 'If-None-Match', 'X-Request-Id', 'Accept'],
     exposeHeaders: CORS_EXPOSED_HEADERS,
     maxAge: 600,
   });
