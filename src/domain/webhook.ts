@@ -3,6 +3,7 @@
 // The endpoint's signing secret is never part of a record.
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { FETCH_BLOCKED_PORTS } from './blocked-ports.js';
 import { constrained, positiveId } from './codec.js';
 import { PET_EVENT_TYPES, type PetEventType } from './events.js';
 import { wantsEvent } from './event-ports.js';
@@ -30,8 +31,9 @@ export const MAX_WEBHOOK_URL_LENGTH = 2000;
 
 /**
  * Why `text` cannot be a webhook URL, or undefined when it can: an absolute http or https URL
- * with a host, at most 2000 characters, and no user or password in it (the URL is listed and
- * may reach logs; a receiver authenticates the service by the signature instead).
+ * with a host, at most 2000 characters, no user or password in it (the URL is listed and may
+ * reach logs; a receiver authenticates the service by the signature instead), and no port
+ * that web clients refuse to connect to.
  */
 export function webhookUrlProblem(text: string): string | undefined {
   if (text.length > MAX_WEBHOOK_URL_LENGTH) return `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long`;
@@ -39,6 +41,9 @@ export function webhookUrlProblem(text: string): string | undefined {
   const url = new URL(text);
   if (url.hostname === '') return 'must name a host';
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password: receivers check the signature instead';
+  if (FETCH_BLOCKED_PORTS.has(Number(url.port))) {
+    return `must not use port ${url.port}, which HTTP clients refuse to connect to (a "bad port" of the Fetch standard)`;
+  }
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 // The rules of webhooks that need no storage: URLs, event type lists, the retry schedule.
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
+import { FETCH_BLOCKED_PORTS } from '../../src/domain/blocked-ports.js';
 import {
   nextWebhookAttemptAt,
   parseEventTypes,
@@ -31,6 +32,25 @@ describe('webhook URLs', () => {
       expect(webhookUrlProblem(url), url).to.be.a('string');
     }
     expect(webhookUrlProblem('https://user:pw@example.com/')).not.to.contain('pw');
+  });
+
+  it("refuses the ports that Node's fetch refuses to connect to, and only those of their neighbours", async () => {
+    const refusedByFetch = async (port: number): Promise<boolean> => {
+      try {
+        await fetch(`http://127.0.0.1:${port}/hook`, { method: 'POST', signal: AbortSignal.timeout(2_000) });
+        return false;
+      } catch (err) {
+        return err instanceof Error && err.cause instanceof Error && err.cause.message === 'bad port';
+      }
+    };
+    for (const port of FETCH_BLOCKED_PORTS) {
+      expect(webhookUrlProblem(`http://127.0.0.1:${port}/hook`), String(port)).to.contain(`port ${port}`);
+      expect(await refusedByFetch(port), `fetch refuses port ${port}`).to.equal(true);
+    }
+    for (const port of [2, 8, 10, 80, 443, 3000, 6664, 6670, 10079, 10081]) {
+      expect(webhookUrlProblem(`http://127.0.0.1:${port}/hook`), String(port)).to.equal(undefined);
+      expect(await refusedByFetch(port), `fetch connects to port ${port}`).to.equal(false);
+    }
   });
 });
 
