@@ -35,8 +35,8 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
       disabledAt: null,
     });
     expect(added.secret).to.match(/^whsec_[A-Za-z0-9+/]{32}$/);
-    const text = await cli(env(), ['add', 'http://127.0.0.1:9/all']);
-    expect(text).to.match(/^Added webhook endpoint 2 for http:\/\/127\.0\.0\.1:9\/all \(events: all\)\./);
+    const text = await cli(env(), ['add', 'http://127.0.0.1:8/all']);
+    expect(text).to.match(/^Added webhook endpoint 2 for http:\/\/127\.0\.0\.1:8\/all \(events: all\)\./);
     const secrets = [added.secret as string, ...(text.match(SECRET) ?? [])];
     expect(secrets, 'the second secret, printed once').to.have.length(2);
     expect(secrets[0]).not.to.equal(secrets[1]);
@@ -45,7 +45,7 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
     const listed = await cli(env(), ['list']);
     outputs.push(listed);
     expect(listed.split('\n')[0]).to.match(/^ID +URL +EVENTS +CREATED +DISABLED$/);
-    expect(listed).to.match(/\n2 +http:\/\/127\.0\.0\.1:9\/all +all +\d{4}-[\d-]+T[\d:.]+Z +-\n/);
+    expect(listed).to.match(/\n2 +http:\/\/127\.0\.0\.1:8\/all +all +\d{4}-[\d-]+T[\d:.]+Z +-\n/);
     const listedJson = await cli(env(), ['list', '--json']);
     outputs.push(listedJson);
     expect(JSON.parse(listedJson).map((e: { id: number; eventTypes: string[] }) => [e.id, e.eventTypes])).to.deep.equal([
@@ -59,7 +59,7 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
         await store.recordAttempt(due.claim, {
           at: new Date(),
           httpStatus: null,
-          error: 'connect ECONNREFUSED 127.0.0.1:9',
+          error: 'connect ECONNREFUSED 127.0.0.1:8',
           next: { status: 'failed' },
         });
       }
@@ -67,7 +67,7 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
     const deliveries = await cli(env(), ['deliveries', '2']);
     outputs.push(deliveries);
     expect(deliveries.split('\n')[0]).to.match(/^EVENT +TYPE +STATUS +ATTEMPTS +LAST RESULT +LAST ATTEMPT +NEXT ATTEMPT$/);
-    expect(deliveries).to.contain(`${EVENT_ID}  petstore.pet.deleted  failed  1         connect ECONNREFUSED 127.0.0.1:9`);
+    expect(deliveries).to.contain(`${EVENT_ID}  petstore.pet.deleted  failed  1         connect ECONNREFUSED 127.0.0.1:8`);
     const redelivered = await cli(env(), ['redeliver', EVENT_ID]);
     outputs.push(redelivered);
     expect(redelivered).to.equal(`Event ${EVENT_ID} will be delivered again to 2 endpoints, from now on.\n`);
@@ -87,10 +87,10 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
     expect(JSON.parse(await cli(env(), ['list', '--json']))[1].disabledAt).to.be.a('string');
     const enabled = await cli(env(), ['enable', '2']);
     outputs.push(enabled);
-    expect(enabled).to.match(/^Webhook endpoint 2 \(http:\/\/127\.0\.0\.1:9\/all\) is active: it gets the events relayed from now on\./);
+    expect(enabled).to.match(/^Webhook endpoint 2 \(http:\/\/127\.0\.0\.1:8\/all\) is active: it gets the events relayed from now on\./);
     expect(JSON.parse(await cli(env(), ['list', '--json']))[1].disabledAt).to.equal(null);
     expect(await cli(env(), ['enable', '2'])).to.equal(
-      'Webhook endpoint 2 (http://127.0.0.1:9/all) is already enabled: nothing changed.\n',
+      'Webhook endpoint 2 (http://127.0.0.1:8/all) is already enabled: nothing changed.\n',
     );
     outputs.push(await cli(env(), ['enable', '9'], 1));
 

@@ -61,7 +61,7 @@ const MAX_ERROR_LENGTH = 300;
 /** What went wrong with a request that got no answer, in a few words: never the URL, the headers or the secret. */
 function describeRequestFailure(err: unknown, timeoutMs: number): string {
   if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
-  // fetch rejects with "fetch failed" and the reason in `cause` (ECONNREFUSED 127.0.0.1:9, ENOTFOUND host …).
+  // fetch rejects with "fetch failed" and the reason in `cause` (ECONNREFUSED 127.0.0.1:8080, ENOTFOUND host …).
   const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
   const text = cause instanceof Error ? cause.message : String(cause);
   return text.slice(0, MAX_ERROR_LENGTH);
