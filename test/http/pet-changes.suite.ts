@@ -40,13 +40,21 @@ export function petChangesSuite(name: string, database: () => TestDatabase | Pro
       expect((await api().get(`/v1/pets/${id}`)).headers['etag']).to.equal(`"${id}-2"`);
     });
 
-    it('answers a replayed idempotent create with the same ETag', async () => {
+    it('answers a replayed idempotent create as it was first answered, after a change or a deletion too', async () => {
       const body = { name: 'Once', categoryId: 1 };
       const first = await api().postJson('/v1/pets', body, { 'Idempotency-Key': 'k-1' });
       await patch(first.json.id, { name: 'Renamed' });
       const replay = await api().postJson('/v1/pets', body, { 'Idempotency-Key': 'k-1' });
       expect(replay.headers['idempotent-replayed']).to.equal('true');
-      expect(replay.headers['etag']).to.equal(first.headers['etag']);
+      expect([replay.status, replay.json, replay.headers['etag']]).to.deep.equal([201, first.json, first.headers['etag']]);
+      expect((await remove(first.json.id)).status).to.equal(204);
+      const afterDeletion = await api().postJson('/v1/pets', body, { 'Idempotency-Key': 'k-1' });
+      expect([afterDeletion.status, afterDeletion.json, afterDeletion.headers['location']]).to.deep.equal([
+        201,
+        first.json,
+        first.headers['location'],
+      ]);
+      expect((await api().get('/v1/pets')).json, 'nothing created again').to.deep.equal([]);
     });
 
     it('changes name, categoryId and status with a merge patch, in application/json too; {} changes nothing', async () => {
