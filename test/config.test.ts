@@ -181,6 +181,18 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('refuses an sslmode the driver does not know, which it would take as verify-full without a word', () => {
+    for (const mode of ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify']) {
+      expect(E.isRight(loadConfig({ PETSTORE_DB: `postgres://db/pets?sslmode=${mode}` })), mode).to.equal(true);
+    }
+    for (const mode of ['bogus', 'allow', 'REQUIRE', '']) {
+      const result = loadConfig({ PETSTORE_DB: `postgres://app:s3cret@db/pets?sslmode=${mode}` });
+      expect(E.isLeft(result) && result.left, mode).to.deep.equal([
+        'PETSTORE_DB has an sslmode that is not one of disable, prefer, require, verify-ca, verify-full, no-verify',
+      ]);
+    }
+  });
+
   it('describes a PostgreSQL database without its password', () => {
     expect(describeDatabase({ kind: 'postgres', url: 'postgres://app:s3cret@db:5432/pets?sslmode=require', poolSize: 10 })).to.equal(
       'postgres postgres://app@db:5432/pets?sslmode=require (pool of 10)',

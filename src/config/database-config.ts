@@ -17,6 +17,10 @@ export type DatabaseLocation =
 
 const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
 
+// The sslmode values the driver (pg-connection-string) knows; it takes any other, a typo
+// included, as verify-full without a word.
+const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify'];
+
 /**
  * The database `text` names: `memory`, a SQLite path (`:memory:` included), or a postgres://
  * (postgresql://) URL; or why it names none, as the end of a sentence that begins with the
@@ -33,6 +37,8 @@ export function parseDatabase(text: string): E.Either<string, DatabaseLocation> 
   if (!URL.canParse(text)) {
     return E.left('is not a valid postgres:// URL (percent-encode special characters in the user name and password)');
   }
+  const sslmode = new URL(text).searchParams.get('sslmode');
+  if (sslmode !== null && !SSL_MODES.includes(sslmode)) return E.left(`has an sslmode that is not one of ${SSL_MODES.join(', ')}`);
   return E.right({ kind: 'postgres', url: text });
 }
 
