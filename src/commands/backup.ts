@@ -1,11 +1,14 @@
 // `petstore backup <file>`: an online, consistent copy of the SQLite database PETSTORE_DB
 // names, taken while a server keeps serving and writing (SQLite's backup API), then opened
 // and checked by the adapter. PostgreSQL and memory refuse: pg_dump is PostgreSQL's tool.
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { startProgress } from './progress.js';
 import { cannotUse, openBackup } from './store-session.js';
+import { describeFault } from '../composition/index.js';
 import { describeDatabase } from '../config/database-config.js';
 
 /** Backs up the database `env` configures to `file`; answers the exit code (0 taken, 1 failed, 2 refused for this storage). */
@@ -23,6 +26,11 @@ export async function backup(
     return 2;
   }
   if (isAbsentDatabase(database, 'PETSTORE_DB', (text) => io.stderr.write(text))) return 1;
+  // Told as the target's fault, before anything is opened: the copy would fail at its first page.
+  if (database.kind === 'sqlite' && !existsSync(dirname(file))) {
+    io.stderr.write(`petstore: cannot write the backup to ${file}: the folder ${dirname(file)} does not exist.\n`);
+    return 1;
+  }
   let store;
   try {
     store = await openBackup(config, database);
@@ -51,7 +59,8 @@ export async function backup(
     return 0;
   } catch (err) {
     progress.stop();
-    io.stderr.write(cannotUse(database, err));
+    const { type, message } = describeFault(err);
+    io.stderr.write(`petstore: could not back up ${describeDatabase(database)} to ${file}: ${type}: ${message}\n`);
     return 1;
   } finally {
     await store.close().catch(() => undefined);

@@ -136,6 +136,17 @@ describe('petstore backup, export, import and copy', function () {
     }
   });
 
+  it('refuses a backup into a folder that does not exist, naming the target, with exit code 1', async () => {
+    const db = at('pets.db');
+    expect((await runCli(['keys', 'create'], { PETSTORE_DB: db })).code).to.equal(0);
+    const target = at(join('missing', 'copy.db'));
+    const result = await runCli(['backup', target], { PETSTORE_DB: db });
+    expect([result.code, result.stderr]).to.deep.equal([
+      1,
+      `petstore: cannot write the backup to ${target}: the folder ${at('missing')} does not exist.\n`,
+    ]);
+  });
+
   it('refuses to back up memory with exit code 2', async () => {
     const result = await runCli(['backup', at('copy.db')], { PETSTORE_DB: 'memory' });
     expect([result.code, result.stderr]).to.deep.equal([
