@@ -41,10 +41,16 @@ export interface InvalidTransition {
 export interface PreconditionFailed {
   readonly code: 'precondition_failed';
   readonly petId: string;
+  /** Which condition the pet's version failed: `expected` (not one it had to be in) or `excluded` (one it must not be in). */
+  readonly failed: 'expected' | 'excluded';
 }
 
 /** The {@link PreconditionFailed} failure for an id. */
-export const preconditionFailed = (petId: PetId): PreconditionFailed => ({ code: 'precondition_failed', petId: String(petId) });
+export const preconditionFailed = (petId: PetId, failed: PreconditionFailed['failed'] = 'expected'): PreconditionFailed => ({
+  code: 'precondition_failed',
+  petId: String(petId),
+  failed,
+});
 
 /** Every failure a use case can return. Adding one is a compile error wherever it is not handled. */
 export type DomainError = PetNotFound | IdempotencyKeyInUse | IdempotencyKeyReused | InvalidTransition | PreconditionFailed;

@@ -59,3 +59,21 @@ export type ExpectedVersion = 'any' | readonly PetVersion[];
 /** Whether the stored version meets the expectation. */
 export const meetsExpectation = (version: PetVersion, expected: ExpectedVersion): boolean =>
   expected === 'any' || expected.includes(version);
+
+/**
+ * The versions a conditional change may be made on: one it `expected` (If-Match), and none it
+ * `excluded` (If-None-Match; `any` excludes every version, so the change is refused whenever
+ * the pet exists).
+ */
+export interface VersionCondition {
+  readonly expected: ExpectedVersion;
+  readonly excluded?: ExpectedVersion | undefined;
+}
+
+/** Which part of `condition` the stored version fails, or undefined when it meets it. */
+export const failedCondition = (version: PetVersion, { expected, excluded }: VersionCondition): 'expected' | 'excluded' | undefined =>
+  !meetsExpectation(version, expected)
+    ? 'expected'
+    : excluded !== undefined && meetsExpectation(version, excluded)
+      ? 'excluded'
+      : undefined;

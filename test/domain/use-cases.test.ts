@@ -8,6 +8,7 @@ import {
   createPet,
   createPetOnce,
   DEFAULT_LIMIT,
+  deletePet,
   type IdempotencyKey,
   idempotencyKeyInUse,
   getPet,
@@ -15,6 +16,7 @@ import {
   listPets,
   type PetId,
   type PetName,
+  updatePet,
 } from '../../src/domain/index.js';
 
 const newPet = (name: string, status?: 'available' | 'pending' | 'sold') => ({
@@ -62,6 +64,19 @@ describe('use cases', () => {
     const rest = await listPets(repo)({ limit: 3 as Limit, afterId: 3 as PetId })();
     expect(E.isRight(rest) && rest.right.pets.map((p) => p.name)).to.deep.equal(['p3']);
     expect(E.isRight(rest) && rest.right.hasMore).to.equal(false);
+  });
+
+  it('changes and deletes only under their conditions, telling which one failed', async () => {
+    const pet = await repo.create({ name: 'Rex' as PetName, categoryId: 3 as CategoryId, status: 'available' });
+    const change = (expected: 'any' | number[], excluded?: 'any' | number[]) =>
+      updatePet(repo)({ id: pet.id, patch: { name: 'Two' as PetName }, expected, excluded })();
+    expect(await change([2])).to.deep.equal(E.left({ code: 'precondition_failed', petId: String(pet.id), failed: 'expected' }));
+    expect(await change('any', [1])).to.deep.equal(E.left({ code: 'precondition_failed', petId: String(pet.id), failed: 'excluded' }));
+    expect(await deletePet(repo)({ id: pet.id, expected: 'any', excluded: 'any' })()).to.deep.equal(
+      E.left({ code: 'precondition_failed', petId: String(pet.id), failed: 'excluded' }),
+    );
+    expect(E.isRight(await change([1], [2]))).to.equal(true);
+    expect(E.isRight(await deletePet(repo)({ id: pet.id, expected: [2] })())).to.equal(true);
   });
 
   it('lets an infrastructure fault of the port reject, rather than dress it as a domain result', async () => {

@@ -193,6 +193,41 @@ export function petChangesSuite(name: string, database: () => TestDatabase | Pro
         expect(changed.json.status).to.equal('pending');
         expectError(await api().get('/v1/pets/999', { 'If-None-Match': '*' }), 404, 'pet_not_found');
       });
+
+      it('refuses a change or deletion with 412 when If-None-Match names the current version, or is * (since 1.2.0)', async () => {
+        const created = await create();
+        const id = created.json.id;
+        const etag = String(created.headers['etag']);
+        for (const ifNoneMatch of [etag, `W/${etag}`, `"x", ${etag}`, '*']) {
+          const refused = await patch(id, { name: 'Two' }, { 'If-None-Match': ifNoneMatch });
+          expectError(refused, 412, 'precondition_failed');
+          expect(refused.json.message, ifNoneMatch).to.contain('If-None-Match');
+          expectError(await remove(id, { 'If-None-Match': ifNoneMatch }), 412, 'precondition_failed');
+        }
+        expect((await api().get(`/v1/pets/${id}`)).json, 'nothing changed').to.deep.equal(created.json);
+        // An ETag of another version, or a malformed field, names nothing current: the change is made.
+        for (const ifNoneMatch of [`"${id}-2"`, 'garbage']) {
+          expect((await patch(id, { name: `not ${ifNoneMatch}` }, { 'If-None-Match': ifNoneMatch })).status, ifNoneMatch).to.equal(200);
+        }
+        // If-Match is checked first: both must hold.
+        expectError(await patch(id, { name: 'x' }, { 'If-Match': `"${id}-3"`, 'If-None-Match': `"${id}-3"` }), 412, 'precondition_failed');
+        expect((await remove(id, { 'If-Match': `"${id}-3"`, 'If-None-Match': `"${id}-2"` })).status).to.equal(204);
+      });
+
+      it('answers GET 412 when If-Match names none of its versions (since 1.2.0), before If-None-Match', async () => {
+        const created = await create();
+        const id = created.json.id;
+        const etag = String(created.headers['etag']);
+        for (const ifMatch of [`"${id}-2"`, `W/${etag}`, 'garbage']) {
+          const res = await api().get(`/v1/pets/${id}`, { 'If-Match': ifMatch });
+          expectError(res, 412, 'precondition_failed');
+          for (const header of DEPRECATION_HEADERS) expect(res.headers[header], header).not.to.equal(undefined);
+        }
+        for (const ifMatch of [etag, '*', `"x", ${etag}`])
+          expect((await api().get(`/v1/pets/${id}`, { 'If-Match': ifMatch })).status).to.equal(200);
+        expect((await api().get(`/v1/pets/${id}`, { 'If-Match': etag, 'If-None-Match': etag })).status).to.equal(304);
+        expectError(await api().get(`/v1/pets/${id}`, { 'If-Match': `"${id}-9"`, 'If-None-Match': etag }), 412, 'precondition_failed');
+      });
     });
 
     describe('two PATCHes racing with the same If-Match', () => {

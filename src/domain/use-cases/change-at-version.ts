@@ -4,7 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import { type PetNotFound, petNotFound, type PreconditionFailed, preconditionFailed } from '../errors.js';
 import type { PetId } from '../pet.js';
-import { type ExpectedVersion, meetsExpectation, type VersionedPet } from '../pet-changes.js';
+import { failedCondition, type VersionCondition, type VersionedPet } from '../pet-changes.js';
 import type { PetRepository } from '../ports.js';
 
 /**
@@ -22,13 +22,14 @@ export type ChangeStep<F, A> = (current: VersionedPet) => Promise<E.Either<F, O.
 export async function changeAtVersion<F, A>(
   pets: PetRepository,
   id: PetId,
-  expected: ExpectedVersion,
+  condition: VersionCondition,
   change: ChangeStep<F, A>,
 ): Promise<E.Either<PetNotFound | PreconditionFailed | F, A>> {
   for (;;) {
     const found = await pets.findVersioned(id);
     if (O.isNone(found)) return E.left(petNotFound(id));
-    if (!meetsExpectation(found.value.version, expected)) return E.left(preconditionFailed(id));
+    const failed = failedCondition(found.value.version, condition);
+    if (failed !== undefined) return E.left(preconditionFailed(id, failed));
     const outcome = await change(found.value);
     if (E.isLeft(outcome)) return outcome;
     if (O.isSome(outcome.right)) return E.right(outcome.right.value);

@@ -12,6 +12,8 @@ export interface DeletePetRequest {
   readonly id: PetId;
   /** `any` without a condition; otherwise the pet is deleted only in one of these versions. */
   readonly expected: ExpectedVersion;
+  /** Versions the pet is not deleted in; `any`: in none. None by default. */
+  readonly excluded?: ExpectedVersion | undefined;
 }
 
 /** The use case that deletes a pet for good: its id is never given to another. */
@@ -20,6 +22,8 @@ export type DeletePet = (request: DeletePetRequest) => TaskEither<PetNotFound | 
 /** Deletes a pet, in any status. */
 export const deletePet =
   (pets: PetRepository): DeletePet =>
-  ({ id, expected }) =>
+  ({ id, expected, excluded }) =>
   () =>
-    changeAtVersion(pets, id, expected, async (current) => E.right((await pets.remove(id, current.version)) ? O.some(undefined) : O.none));
+    changeAtVersion(pets, id, { expected, excluded }, async (current) =>
+      E.right((await pets.remove(id, current.version)) ? O.some(undefined) : O.none),
+    );

@@ -21,6 +21,8 @@ export interface UpdatePetRequest {
   readonly patch: PetPatch;
   /** `any` without a condition; otherwise the change is made only on one of these versions. */
   readonly expected: ExpectedVersion;
+  /** Versions the change is not made on; `any`: not on any (the pet must not exist). None by default. */
+  readonly excluded?: ExpectedVersion | undefined;
 }
 
 /** The use case that changes a pet's fields, within the status transitions. */
@@ -33,9 +35,9 @@ export type UpdatePet = (request: UpdatePetRequest) => TaskEither<PetNotFound | 
  */
 export const updatePet =
   (pets: PetRepository): UpdatePet =>
-  ({ id, patch, expected }) =>
+  ({ id, patch, expected, excluded }) =>
   () =>
-    changeAtVersion(pets, id, expected, async (current) => {
+    changeAtVersion(pets, id, { expected, excluded }, async (current) => {
       const draft = patchedPet(current.pet, patch);
       const from = current.pet.status;
       if (!canChangeStatus(from, draft.status)) {

@@ -10,6 +10,7 @@ import {
   DEFAULT_LIMIT,
   type DeletePet,
   type DomainError,
+  failedCondition,
   FIRST_PET_VERSION,
   type GetPet,
   type GetVersionedPet,
@@ -18,13 +19,15 @@ import {
   type Pet,
   type PetId,
   PetPatch,
+  preconditionFailed,
   type UpdatePet,
   type VersionedPet,
 } from '../../../domain/index.js';
 import { apiError } from '../errors/error-catalogue.js';
 import { idempotencyKeyOf } from '../request/idempotency-key-header.js';
 import { encodeCursor } from '../request/page-cursor.js';
-import { expectedVersions, noneMatchFails, petETag } from '../request/entity-tags.js';
+import { petETag } from '../request/entity-tags.js';
+import { conditionOf } from '../request/preconditions.js';
 import { ListPetsQuery } from '../request/parameters.js';
 import { petIdOf } from '../request/pet-id-path.js';
 import { queryParameters } from '../request/query-parameters.js';
@@ -111,34 +114,35 @@ export class PetHandlers {
   };
 
   /**
-   * GET /pets/{petId}: one pet, with its ETag; 304 with no body when If-None-Match names it.
+   * GET /pets/{petId}: one pet, with its ETag; 412 when If-Match names none of its version,
+   * then 304 with no body when If-None-Match names it (RFC 9110 §13.2.2).
    * Deprecated by the interface (removal on 2030-12-05); kept working until then.
    */
   readonly getPet: RouterMiddleware = async (ctx) => {
     const found = await onPathPet(ctx, (id) => this.useCases.getVersionedPet(id)());
-    if (E.isRight(found) && noneMatchFails(ctx.request.headers['if-none-match'], petETag(found.right.pet.id, found.right.version))) {
-      ctx.response.set('ETag', petETag(found.right.pet.id, found.right.version));
-      ctx.response.status = 304;
-      return;
+    if (E.isRight(found)) {
+      const { pet, version } = found.right;
+      const failed = failedCondition(version, conditionOf(ctx, pet.id));
+      if (failed === 'expected') return respond(ctx, E.left(preconditionFailed(pet.id)), 200);
+      if (failed === 'excluded') {
+        ctx.response.set('ETag', petETag(pet.id, version));
+        ctx.response.status = 304;
+        return;
+      }
     }
     respondVersioned(ctx, found);
   };
 
-  /** PATCH /pets/{petId}: a JSON merge patch of the pet (read by the merge-patch body), conditional on If-Match when sent. */
+  /** PATCH /pets/{petId}: a JSON merge patch of the pet (read by the merge-patch body), conditional on If-Match and If-None-Match when sent. */
   readonly updatePet: RouterMiddleware = async (ctx) => {
     const patch = PetPatch.decode(ctx.request.body);
     if (E.isLeft(patch)) return sendError(ctx, invalidInput('body', patch.left));
-    const ifMatch = ctx.request.headers['if-match'];
-    respondVersioned(
-      ctx,
-      await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, expected: expectedVersions(ifMatch, id) })()),
-    );
+    respondVersioned(ctx, await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, ...conditionOf(ctx, id) })()));
   };
 
-  /** DELETE /pets/{petId}: 204 with no body, conditional on If-Match when sent. */
+  /** DELETE /pets/{petId}: 204 with no body, conditional on If-Match and If-None-Match when sent. */
   readonly deletePet: RouterMiddleware = async (ctx) => {
-    const ifMatch = ctx.request.headers['if-match'];
-    const deleted = await onPathPet(ctx, (id) => this.useCases.deletePet({ id, expected: expectedVersions(ifMatch, id) })());
+    const deleted = await onPathPet(ctx, (id) => this.useCases.deletePet({ id, ...conditionOf(ctx, id) })());
     if (E.isLeft(deleted)) return respond(ctx, deleted, 204);
     ctx.response.status = 204;
   };

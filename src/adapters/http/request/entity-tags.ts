@@ -6,38 +6,48 @@ import type { ExpectedVersion, PetId, PetVersion } from '../../../domain/index.j
 /** The ETag of a pet at a version. */
 export const petETag = (id: PetId, version: PetVersion): string => `"${id}-${version}"`;
 
+/** An entity-tag of a list, and whether it is weak (`W/`). */
+export interface EntityTag {
+  readonly weak: boolean;
+  readonly opaque: string;
+}
+
+/** An If-Match or If-None-Match field: `*`, or a list of entity-tags. */
+export type EntityTagList = '*' | readonly EntityTag[];
+
 // An entity-tag in a list: optionally weak (W/), then a quoted string without quotes inside.
 const ENTITY_TAG = /\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)/y;
 
-/** The entity-tags of an If-Match or If-None-Match list, each with whether it is weak; none when the list is malformed. */
-function entityTags(header: string): Array<{ weak: boolean; opaque: string }> | undefined {
-  const tags: Array<{ weak: boolean; opaque: string }> = [];
+/** The `*` or entity-tags of an If-Match or If-None-Match field; undefined when it is neither. */
+export function parseEntityTags(field: string): EntityTagList | undefined {
+  if (field.trim() === '*') return '*';
+  const tags: EntityTag[] = [];
   ENTITY_TAG.lastIndex = 0;
-  while (ENTITY_TAG.lastIndex < header.length) {
-    const match = ENTITY_TAG.exec(header);
+  while (ENTITY_TAG.lastIndex < field.length) {
+    const match = ENTITY_TAG.exec(field);
     if (match === null) return undefined;
     tags.push({ weak: match[1] !== undefined, opaque: match[2]! });
   }
-  return tags;
+  return tags.length === 0 ? undefined : tags;
 }
 
-/**
- * What an If-Match header expects of pet `id`: any version when it is absent or `*`; else the
- * versions its strong tags of this pet name (strong comparison: a weak tag never matches). A
- * malformed header, or tags of no version of this pet, match nothing: the change is refused.
- */
-export function expectedVersions(ifMatch: string | undefined, id: PetId): ExpectedVersion {
-  if (ifMatch === undefined || ifMatch.trim() === '*') return 'any';
+/** The versions of pet `id` that `tags` name (`any` for `*`), comparing as `strong` says (RFC 9110 §8.8.3.2). */
+function versionsNamed(tags: EntityTagList, id: PetId, strong: boolean): ExpectedVersion {
+  if (tags === '*') return 'any';
   const prefix = `${id}-`;
-  return (entityTags(ifMatch) ?? [])
-    .filter((tag) => !tag.weak && tag.opaque.startsWith(prefix) && /^[1-9][0-9]{0,15}$/.test(tag.opaque.slice(prefix.length)))
+  return tags
+    .filter((tag) => !(strong && tag.weak) && tag.opaque.startsWith(prefix) && /^[1-9][0-9]{0,15}$/.test(tag.opaque.slice(prefix.length)))
     .map((tag) => Number(tag.opaque.slice(prefix.length)));
 }
 
-/** Whether an If-None-Match header matches `etag` (weak comparison; `*` matches any current pet). */
-export function noneMatchFails(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = etag.slice(1, -1);
-  return (entityTags(ifNoneMatch) ?? []).some((tag) => tag.opaque === opaque);
-}
+/**
+ * What an If-Match field expects of pet `id`: any version when it is absent or `*`; else the
+ * versions its strong tags of this pet name (a weak tag never matches). Tags of no version of
+ * this pet match nothing: the request is refused.
+ */
+export const expectedVersions = (ifMatch: EntityTagList | undefined, id: PetId): ExpectedVersion =>
+  ifMatch === undefined ? 'any' : versionsNamed(ifMatch, id, true);
+
+/** The versions of pet `id` an If-None-Match field names (weak comparison; `*`: every one), or undefined when it is absent. */
+export const excludedVersions = (ifNoneMatch: EntityTagList | undefined, id: PetId): ExpectedVersion | undefined =>
+  ifNoneMatch === undefined ? undefined : versionsNamed(ifNoneMatch, id, false);

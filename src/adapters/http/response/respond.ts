@@ -36,7 +36,12 @@ export function domainErrorToApiError(error: DomainError): ApiError {
       });
     }
     case 'precondition_failed':
-      return apiError('precondition_failed', `Pet ${error.petId} is not in the version If-Match names: it changed since; nothing was done`);
+      return apiError(
+        'precondition_failed',
+        error.failed === 'expected'
+          ? `Pet ${error.petId} is not in a version If-Match names (it changed since, or the field names none); nothing was done`
+          : `Pet ${error.petId} is in a version If-None-Match names (any, for *); nothing was done`,
+      );
   }
 }
 
