@@ -129,11 +129,15 @@ export function petChangesContract(repository: () => PetRepository): void {
         const created = await repo.create(draft('Rex'));
         const rename = (name: string, expected: readonly number[] | 'any') =>
           updatePet(repo)({ id: created.id, patch: { name: name as PetName }, expected })();
-        expect(await rename('Two', [2, 3])).to.deep.equal(E.left({ code: 'precondition_failed', petId: String(created.id) }));
-        expect(await rename('Two', [])).to.deep.equal(E.left({ code: 'precondition_failed', petId: String(created.id) }));
+        expect(await rename('Two', [2, 3])).to.deep.equal(
+          E.left({ code: 'precondition_failed', petId: String(created.id), failed: 'expected' }),
+        );
+        expect(await rename('Two', [])).to.deep.equal(
+          E.left({ code: 'precondition_failed', petId: String(created.id), failed: 'expected' }),
+        );
         expect(E.isRight(await rename('Two', [5, 1]))).to.equal(true);
         expect(await deletePet(repo)({ id: created.id, expected: [1] })()).to.deep.equal(
-          E.left({ code: 'precondition_failed', petId: String(created.id) }),
+          E.left({ code: 'precondition_failed', petId: String(created.id), failed: 'expected' }),
         );
         expect(await deletePet(repo)({ id: created.id, expected: [2] })()).to.deep.equal(E.right(undefined));
         expect(await deletePet(repo)({ id: created.id, expected: 'any' })()).to.deep.equal(
