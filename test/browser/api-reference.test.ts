@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
+import { browserOrSkip } from '../support/chromium.js';
 import { clientFor } from '../support/http-client.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
@@ -16,12 +16,7 @@ describe('the API reference in a browser', function () {
   let server: TestServer;
 
   before(async function () {
-    const skipReason = chromiumSkipReason();
-    if (skipReason !== undefined) {
-      console.log(`      (skipped: ${skipReason})`);
-      this.skip();
-    }
-    browser = await launchChromium();
+    browser = await browserOrSkip(this);
     server = await startTestServer({ kind: 'memory' });
     await clientFor(server.url, TEST_API_KEY).postJson('/v1/pets', { name: 'Browser Rex', categoryId: 4, status: 'sold' });
   });

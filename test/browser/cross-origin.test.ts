@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import type { Browser } from 'playwright-core';
-import { chromiumSkipReason, launchChromium } from '../support/chromium.js';
+import { browserOrSkip } from '../support/chromium.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
 /** What the page's script saw of one call. */
@@ -44,28 +44,25 @@ const PAGE_SCRIPT = `async ({ api, key }) => {
 describe('the API from a page of another origin, in a browser', function () {
   this.timeout(60_000);
   let browser: Browser;
-  let pageServer: Server;
+  let pageServer: Server | undefined;
   let pageOrigin: string;
   let service: TestServer;
 
   before(async function () {
-    const skipReason = chromiumSkipReason();
-    if (skipReason !== undefined) {
-      console.log(`      (skipped: ${skipReason})`);
-      this.skip();
-    }
-    browser = await launchChromium();
+    browser = await browserOrSkip(this);
     // The web app's origin: another port is another origin.
-    pageServer = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>app</title>'));
-    await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-    pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
+    const app = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><title>app</title>'));
+    pageServer = app;
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    pageOrigin = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
     service = await startTestServer({ kind: 'memory' }, { config: { corsOrigins: [pageOrigin] } });
   });
 
   after(async () => {
     await browser?.close();
     await service?.close();
-    await new Promise((resolve) => pageServer?.close(resolve));
+    const app = pageServer;
+    if (app !== undefined) await new Promise((resolve) => app.close(resolve));
   });
 
   it('creates, reads, changes and deletes a pet with If-Match and If-None-Match, reading ETag, Location and X-Request-Id', async () => {
