@@ -69,6 +69,12 @@ describe('the dependency rule', () => {
     ).to.deep.equal([['adapters-do-not-depend-on-other-adapters', `${FIXTURE_ROOT}/adapters/http/app.ts`]]);
   });
 
+  it('catches a module that imports the package by its own name, which reaches the build around every rule', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const caught = found.filter((v) => v.from.endsWith('adapters/sqlite/imports-the-package.ts'));
+    expect(caught.map((v) => v.rule)).to.deep.equal(['no-module-imports-the-package-itself']);
+  });
+
   it('catches an adapter that reaches around its parameters into the composition root', async () => {
     const found = await violations(FIXTURE_ROOT);
     const caught = found.filter((v) => v.from.endsWith('adapters/http/reaches-into-composition.ts'));

@@ -9,7 +9,8 @@
 // - a command gets its adapters from the container: it imports the composition root, the
 //   configuration and the domain, never an adapter; only the entry points import commands;
 // - the client depends on nothing but itself (fetch is a global), so it runs anywhere fetch
-//   does and installs nothing; and no module depends on itself through others.
+//   does and installs nothing; no module depends on itself through others; and none imports
+//   the package by its own name, which would reach the build and so around every rule.
 import type { IForbiddenRuleType } from 'dependency-cruiser';
 
 /** The files at the root of the source tree: the entry points and the public surface. */
@@ -57,6 +58,13 @@ export const dependencyRules = (root: string): IForbiddenRuleType[] => [
     severity: 'error',
     from: { path: `^${root}/client/` },
     to: { pathNot: `^${root}/client/` },
+  },
+  {
+    // The package's own name resolves to its compiled build (dist/), around every rule above.
+    name: 'no-module-imports-the-package-itself',
+    severity: 'error',
+    from: { path: `^${root}/` },
+    to: { path: '^(dist/|petstore-hexagon($|/))' },
   },
   {
     name: 'no-circular',
