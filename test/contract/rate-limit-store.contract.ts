@@ -29,13 +29,27 @@ export function rateLimitStoreContract(name: string, open: () => Promise<{ store
       expect(decidedAlone, 'a store that answers never decides alone').to.equal(0);
     });
 
-    it('counts each key, and each policy, apart', async () => {
+    it('counts each key, and each policy, apart; the counters of one policy together, as instances sharing the store do', async () => {
       const perKey = store.counter('contract', LIMIT, alone);
       const other = store.counter('other-policy', LIMIT, alone);
+      const samePolicy = store.counter('contract', LIMIT, alone);
       for (let i = 0; i < LIMIT.requests; i++) await perKey.consume('caller-a');
       expect((await perKey.consume('caller-a')).allowed).to.equal(false);
       expect((await perKey.consume('caller-b')).use.consumed).to.equal(1);
       expect((await other.consume('caller-a')).use.consumed).to.equal(1);
+      const shared = await samePolicy.consume('caller-a');
+      expect([shared.allowed, shared.use.consumed]).to.deep.equal([false, LIMIT.requests + 2]);
+    });
+
+    it('allows a key again once its window has ended', async function () {
+      this.timeout(10_000);
+      const counter = store.counter('contract-short', { requests: 1, windowSeconds: 1 }, alone);
+      expect((await counter.consume('caller-a')).allowed).to.equal(true);
+      const refused = await counter.consume('caller-a');
+      expect(refused.allowed).to.equal(false);
+      await new Promise((resolve) => setTimeout(resolve, refused.use.msBeforeReset + 100));
+      const again = await counter.consume('caller-a');
+      expect([again.allowed, again.use.consumed]).to.deep.equal([true, 1]);
     });
 
     it('peeks at a key without counting it, and answers nothing for a key not yet counted', async () => {
