@@ -1,18 +1,9 @@
 // The EventTransport contract: what every transport of the relay does, run against each of
 // them. A transport under test comes with a way to read what its destination holds (the
 // subscribers' calls, the queued webhook deliveries, the stream's messages), as event ids.
-import { randomUUID } from 'node:crypto';
 import { expect } from 'chai';
-import {
-  type CategoryId,
-  type EventTransport,
-  petCreated,
-  petDeleted,
-  type PetEvent,
-  type PetId,
-  type PetName,
-  petUpdated,
-} from '../../src/domain/index.js';
+import { type EventTransport, petCreated, petDeleted, type PetId, petUpdated } from '../../src/domain/index.js';
+import { eventOf, pet } from '../support/pet-events.js';
 
 /** A transport, and the ids of the events its destination holds, in the order it holds them. */
 export interface TransportUnderTest {
@@ -20,20 +11,6 @@ export interface TransportUnderTest {
   received(): Promise<readonly string[]>;
   close(): Promise<void>;
 }
-
-let sequence = 0;
-const eventOf = (change: ReturnType<typeof petCreated>): PetEvent => ({
-  ...change,
-  id: randomUUID(),
-  sequence: ++sequence,
-  time: new Date(Date.UTC(2030, 0, 1, 0, 0, sequence % 60)),
-});
-const pet = (id: number, name: string) => ({
-  id: id as PetId,
-  name: name as PetName,
-  categoryId: 1 as CategoryId,
-  status: 'available' as const,
-});
 
 /** The contract, for the transport that `open` makes fresh for each test. */
 export function eventTransportContract(name: string, open: () => Promise<TransportUnderTest>): void {

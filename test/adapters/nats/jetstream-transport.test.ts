@@ -13,34 +13,11 @@ import { DUPLICATE_WINDOW_MS, EVENT_SUBJECTS } from '../../../src/adapters/nats/
 import { openJetStreamTransport, type JetStreamTransportOptions } from '../../../src/adapters/nats/jetstream-transport.js';
 import { PUBLISHER_NICENESS } from '../../../src/adapters/nats/jetstream-thread-messages.js';
 import type * as ThreadTransport from '../../../src/adapters/nats/jetstream-thread-transport.js';
-import {
-  petCreated,
-  petDeleted,
-  petUpdated,
-  type CategoryId,
-  type EventTransport,
-  type PetChange,
-  type PetEvent,
-  type PetId,
-  type PetName,
-} from '../../../src/domain/index.js';
+import { petCreated, petDeleted, petUpdated, type EventTransport, type PetId } from '../../../src/domain/index.js';
 import { describeWithNatsServer, type PrivateNats, startPrivateNats } from '../../support/nats.js';
+import { eventOf, pet } from '../../support/pet-events.js';
 
 const SOURCE = '/petstore-test';
-
-let sequence = 0;
-const eventOf = (change: PetChange): PetEvent => ({
-  ...change,
-  id: randomUUID(),
-  sequence: ++sequence,
-  time: new Date(Date.UTC(2026, 10, 26, 9, 30, sequence)),
-});
-const pet = (id: number, name: string) => ({
-  id: id as PetId,
-  name: name as PetName,
-  categoryId: 3 as CategoryId,
-  status: 'available' as const,
-});
 
 /** Every outage the transport reports, in order. */
 const outageLog = () => {
