@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import type { Config } from '../config/config.js';
 import { type DatabaseConfig, describeDatabase } from '../config/database-config.js';
 import { closeContainer, containerOptionsFrom, createContainer, describeFault, TOKENS } from '../composition/index.js';
-import type { ArchiveTable, StoreArchive, StoreBackup } from '../domain/index.js';
+import type { ArchiveSnapshot, ArchiveTable, ArchiveTableReader, StoreArchive, StoreBackup } from '../domain/index.js';
 import { type ArchiveKind, type ArchiveLine, lineOf } from './archive-format.js';
 
 /** Records read or written per batch: a page of a keyset walk, one transaction of a write. */
@@ -66,22 +66,21 @@ export const cannotUse = (database: DatabaseConfig, err: unknown): string => {
   return `petstore: could not use the database ${describeDatabase(database)}: ${type}: ${message}\n`;
 };
 
-/** The table of `kind` in `archive`, as lines of that kind. */
-export function tableOf(archive: StoreArchive, kind: ArchiveKind): ArchiveTable<ArchiveLine['record']> {
-  switch (kind) {
-    case 'pet':
-      return archive.pets as ArchiveTable<ArchiveLine['record']>;
-    case 'apiKey':
-      return archive.apiKeys as ArchiveTable<ArchiveLine['record']>;
-    case 'idempotencyRecord':
-      return archive.idempotencyRecords as ArchiveTable<ArchiveLine['record']>;
-  }
-}
+/** The table of each kind of line. */
+const TABLE_OF_KIND = {
+  pet: 'pets',
+  apiKey: 'apiKeys',
+  idempotencyRecord: 'idempotencyRecords',
+} as const satisfies Record<ArchiveKind, keyof ArchiveSnapshot>;
 
-/** Every record of `kinds`, kind after kind, each in key order, a page at a time. */
-export async function* pagesOf(archive: StoreArchive, kinds: readonly ArchiveKind[]): AsyncGenerator<readonly ArchiveLine[]> {
+/** The table of `kind` in `archive`, as lines of that kind. */
+export const tableOf = (archive: StoreArchive, kind: ArchiveKind): ArchiveTable<ArchiveLine['record']> =>
+  archive[TABLE_OF_KIND[kind]] as ArchiveTable<ArchiveLine['record']>;
+
+/** Every record of `kinds` in `snapshot`, kind after kind, each in key order, a page at a time. */
+export async function* pagesOf(snapshot: ArchiveSnapshot, kinds: readonly ArchiveKind[]): AsyncGenerator<readonly ArchiveLine[]> {
   for (const kind of kinds) {
-    const table = tableOf(archive, kind);
+    const table = snapshot[TABLE_OF_KIND[kind]] as ArchiveTableReader<ArchiveLine['record']>;
     let after: ArchiveLine['record'] | undefined;
     for (;;) {
       const page = await table.read(after, BATCH_SIZE);
@@ -118,9 +117,9 @@ export class ContentDigest {
   }
 }
 
-/** The total rows of `kinds` in `archive`. */
-export async function countOf(archive: StoreArchive, kinds: readonly ArchiveKind[]): Promise<number> {
+/** The total rows of `kinds` in `snapshot`. */
+export async function countOf(snapshot: ArchiveSnapshot, kinds: readonly ArchiveKind[]): Promise<number> {
   let total = 0;
-  for (const kind of kinds) total += await tableOf(archive, kind).count();
+  for (const kind of kinds) total += await snapshot[TABLE_OF_KIND[kind]].count();
   return total;
 }

@@ -35,29 +35,46 @@ export type ArchiveWrite<R> =
   /** Some records' keys are stored with other content: nothing of the batch was written. */
   | { readonly kind: 'conflict'; readonly conflicting: readonly R[] };
 
-/** The records of one kind, in ascending key order (id; scope then key, by code point). */
-export interface ArchiveTable<R> {
+/** The records of one kind as they are read: in ascending key order (id; scope then key, by code point). */
+export interface ArchiveTableReader<R> {
   /** At most `limit` records whose key comes after that of `after` (from the first when undefined). */
   read(after: R | undefined, limit: number): Promise<readonly R[]>;
+  count(): Promise<number>;
+}
+
+/** The records of one kind, read and written. */
+export interface ArchiveTable<R> extends ArchiveTableReader<R> {
   /**
    * Stores `records` with their own keys, in one transaction: a record whose key is stored
    * with the same content is left as it is, so writing a batch twice changes nothing. A
    * restore, not a change: it records no change event.
    */
   write(records: readonly R[]): Promise<ArchiveWrite<R>>;
-  count(): Promise<number>;
 }
 
-/** Every record of a store, kind by kind, as export, import and copy read and write them. */
-export interface StoreArchive {
-  readonly pets: ArchiveTable<ArchivedPet>;
-  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
-  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+/** Every record of a store, kind by kind, as export and copy read them. */
+export interface ArchiveSnapshot {
+  readonly pets: ArchiveTableReader<ArchivedPet>;
+  readonly apiKeys: ArchiveTableReader<ArchivedApiKey>;
+  readonly idempotencyRecords: ArchiveTableReader<ArchivedIdempotencyRecord>;
   /**
    * The largest pet id issued so far (0 when none was): at least every stored id, and above
    * them when the highest pets were deleted, since an id is never issued twice.
    */
   petIdsIssued(): Promise<number>;
+}
+
+/** Every record of a store, kind by kind, as export, import and copy read and write them. */
+export interface StoreArchive extends ArchiveSnapshot {
+  readonly pets: ArchiveTable<ArchivedPet>;
+  readonly apiKeys: ArchiveTable<ArchivedApiKey>;
+  readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
+  /**
+   * Runs `read` on the store as it stood at one moment, while it keeps serving: every read
+   * through the snapshot sees the same committed records, none of what is written meanwhile,
+   * so a pet and the idempotency record that names it are read both or neither.
+   */
+  snapshot<T>(read: (snapshot: ArchiveSnapshot) => Promise<T>): Promise<T>;
   /**
    * Makes the next pet and the next API key created get ids above every stored one, and the
    * next pet one above `petIdsIssued` too (the source's, so that ids it deleted are not given

@@ -12,22 +12,36 @@ const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from
 
 interface MemoryTable<R> {
   /** Every record, in key order. */
-  all(): Promise<readonly R[]>;
+  all(): readonly R[];
   /** Whether two records have the same key (and so cannot both be stored). */
   sameKey(a: R, b: R): boolean;
   compare(a: R, b: R): number;
   store(record: R): void;
 }
 
-function archiveTable<R>(table: MemoryTable<R>): domain.ArchiveTable<R> {
+/** The reads of `all`'s records, in `compare`'s order. */
+function tableReader<R>(all: () => readonly R[], compare: (a: R, b: R) => number): domain.ArchiveTableReader<R> {
   return {
     read: async (after, limit) => {
-      const all = await table.all();
-      const start = after === undefined ? 0 : all.findIndex((record) => table.compare(record, after) > 0);
-      return start === -1 ? [] : all.slice(start, start + limit);
+      const records = all();
+      const start = after === undefined ? 0 : records.findIndex((record) => compare(record, after) > 0);
+      return start === -1 ? [] : records.slice(start, start + limit);
     },
+    count: async () => all().length,
+  };
+}
+
+/** A table of the archive, which can also keep its records as they are now. */
+type MemoryArchiveTable<R> = domain.ArchiveTable<R> & {
+  /** The records as they are now, read later. */
+  frozen(): domain.ArchiveTableReader<R>;
+};
+
+function archiveTable<R>(table: MemoryTable<R>): MemoryArchiveTable<R> {
+  return {
+    ...tableReader(table.all, table.compare),
     write: async (records): Promise<domain.ArchiveWrite<R>> => {
-      const all = await table.all();
+      const all = table.all();
       const storedAs = (record: R) => all.find((stored) => table.sameKey(stored, record));
       const conflicting = records.filter((record) => {
         const stored = storedAs(record);
@@ -38,15 +52,18 @@ function archiveTable<R>(table: MemoryTable<R>): domain.ArchiveTable<R> {
       for (const record of fresh) table.store(record);
       return { kind: 'written', written: fresh.length };
     },
-    count: async () => (await table.all()).length,
+    frozen: () => {
+      const records = table.all();
+      return tableReader(() => records, table.compare);
+    },
   };
 }
 
 /** Every record of the memory adapters of one container. */
 export class MemoryStoreArchive implements domain.StoreArchive {
-  readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
-  readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
-  readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
+  readonly pets: MemoryArchiveTable<domain.ArchivedPet>;
+  readonly apiKeys: MemoryArchiveTable<domain.ArchivedApiKey>;
+  readonly idempotencyRecords: MemoryArchiveTable<domain.ArchivedIdempotencyRecord>;
 
   constructor(
     private readonly petRepository: MemoryPetRepository,
@@ -54,14 +71,14 @@ export class MemoryStoreArchive implements domain.StoreArchive {
     records: MemoryIdempotencyStore,
   ) {
     this.pets = archiveTable<domain.ArchivedPet>({
-      all: async () => petRepository.archived(),
+      all: () => petRepository.archived(),
       sameKey: (a, b) => a.id === b.id,
       compare: (a, b) => a.id - b.id,
       store: ({ version, ...pet }) => void petRepository.restore(pet, version),
     });
     // A digest is unique too: a key stored under another id with the same digest is a conflict.
     this.apiKeys = archiveTable<domain.ArchivedApiKey>({
-      all: async () => apiKeys.stored().map(({ record, digest }) => ({ ...record, digest })),
+      all: () => apiKeys.stored().map(({ record, digest }) => ({ ...record, digest })),
       sameKey: (a, b) => a.id === b.id || a.digest === b.digest,
       compare: (a, b) => a.id - b.id,
       store: ({ digest, ...record }) => void apiKeys.restore({ record, digest }),
@@ -69,7 +86,7 @@ export class MemoryStoreArchive implements domain.StoreArchive {
     const compareRecords = (a: domain.ArchivedIdempotencyRecord, b: domain.ArchivedIdempotencyRecord) =>
       byCodePoint(a.scope, b.scope) || byCodePoint(a.key, b.key);
     this.idempotencyRecords = archiveTable<domain.ArchivedIdempotencyRecord>({
-      all: async () => records.archived().sort(compareRecords),
+      all: () => records.archived().sort(compareRecords),
       sameKey: (a, b) => compareRecords(a, b) === 0,
       compare: compareRecords,
       store: (record) => void records.restore(record),
@@ -78,6 +95,18 @@ export class MemoryStoreArchive implements domain.StoreArchive {
 
   async petIdsIssued(): Promise<number> {
     return this.petRepository.idsIssued();
+  }
+
+  // Copies of the records, taken together: no write runs between them (memory writes are synchronous).
+  async snapshot<T>(read: (snapshot: domain.ArchiveSnapshot) => Promise<T>): Promise<T> {
+    const petIdsIssued = this.petRepository.idsIssued();
+    const snapshot: domain.ArchiveSnapshot = {
+      pets: this.pets.frozen(),
+      apiKeys: this.apiKeys.frozen(),
+      idempotencyRecords: this.idempotencyRecords.frozen(),
+      petIdsIssued: async () => petIdsIssued,
+    };
+    return read(snapshot);
   }
 
   // Restoring already moved each next id past the largest one stored.

@@ -93,6 +93,9 @@ const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
 // Keys compare by code point, as SQLite's BINARY and the memory adapter do, whatever the database's collation.
 const sortable = (column: string, type: string) => (type === 'text' ? `${column} COLLATE "C"` : column);
 
+/** Where reads go: the pool, or the one connection of a snapshot. */
+type Reader = Pick<PoolClient, 'query'>;
+
 class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
   private readonly selectFirst: string;
   private readonly selectAfter: string;
@@ -103,6 +106,7 @@ class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
     private readonly pool: Pool,
     private readonly spec: TableSpec<R>,
     private readonly lockFirst: boolean,
+    private readonly reader: Reader = pool,
   ) {
     const { table, columns, key } = spec;
     const keyColumns = key.map((field) => columns.find(([, f]) => f === field)!);
@@ -125,7 +129,7 @@ class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
   async read(after: R | undefined, limit: number): Promise<readonly R[]> {
     const values = after === undefined ? [limit] : [...this.spec.key.map((field) => this.spec.toRow(after)[field]), limit];
     try {
-      const { rows } = await this.pool.query<Row>(after === undefined ? this.selectFirst : this.selectAfter, values);
+      const { rows } = await this.reader.query<Row>(after === undefined ? this.selectFirst : this.selectAfter, values);
       return rows.map((row) => this.spec.toRecord(row));
     } catch (err) {
       throw classifyPostgresError(err);
@@ -158,7 +162,7 @@ class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
   }
 
   async count(): Promise<number> {
-    const { rows } = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.spec.table}`).catch((err: unknown) => {
+    const { rows } = await this.reader.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.spec.table}`).catch((err: unknown) => {
       throw classifyPostgresError(err);
     });
     return Number(rows[0]!.n);
@@ -180,18 +184,23 @@ export class PostgresStoreArchive implements domain.StoreArchive {
   readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
   readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
 
-  constructor(private readonly pool: Pool) {
-    this.pets = new PostgresArchiveTable(pool, PETS, true);
-    this.apiKeys = new PostgresArchiveTable(pool, API_KEYS, false);
-    this.idempotencyRecords = new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, false);
+  /** `reader`: where reads go (a snapshot's connection), when not to the pool. */
+  constructor(
+    private readonly pool: Pool,
+    private readonly reader: Reader = pool,
+  ) {
+    this.pets = new PostgresArchiveTable(pool, PETS, true, reader);
+    this.apiKeys = new PostgresArchiveTable(pool, API_KEYS, false, reader);
+    this.idempotencyRecords = new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, false, reader);
   }
 
   /**
    * The identity sequence's last value (0 before its first; a value cached by a session counts), or the
    * largest stored id when above it: an id written by an import does not move the sequence until continueSequences.
+   * A sequence is outside transactions: in a snapshot, it is at least every id the snapshot holds.
    */
   async petIdsIssued(): Promise<number> {
-    const { rows } = await this.pool
+    const { rows } = await this.reader
       .query<{ issued: string }>(
         `SELECT greatest(coalesce(pg_sequence_last_value(pg_get_serial_sequence('pets', 'id')::regclass), 0),
                          coalesce((SELECT max(id) FROM pets), 0)) AS issued`,
@@ -200,6 +209,19 @@ export class PostgresStoreArchive implements domain.StoreArchive {
         throw classifyPostgresError(err);
       });
     return safeIntegerFromInt8(rows[0]!.issued, 'petIdsIssued');
+  }
+
+  /** One connection in a read-only REPEATABLE READ transaction: every read sees what was committed before its first. */
+  async snapshot<T>(read: (snapshot: domain.ArchiveSnapshot) => Promise<T>): Promise<T> {
+    return inTransaction(
+      this.pool,
+      async (client) => {
+        const snapshot = new PostgresStoreArchive(this.pool, client);
+        await snapshot.petIdsIssued();
+        return { result: await read(snapshot) };
+      },
+      (client) => client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY'),
+    );
   }
 
   /** setval of each identity sequence to the largest id (or ids issued), when that is above what it handed out; never lower. */

@@ -186,6 +186,27 @@ export class SqliteStoreArchive implements domain.StoreArchive {
     return row?.seq ?? 0;
   }
 
+  /**
+   * On a connection of its own, in one read transaction: in WAL mode it reads the file as it
+   * stood at its first read while writers go on. Not on the archive's connection, which a
+   * server in this process may share: the group commit's writes would become savepoints of
+   * the read transaction, and answered before they were committed. A database in memory is
+   * read from a copy of it.
+   */
+  async snapshot<T>(read: (snapshot: domain.ArchiveSnapshot) => Promise<T>): Promise<T> {
+    const reader = this.db.memory
+      ? new SqliteDatabase(this.db.serialize())
+      : new SqliteDatabase(this.db.name, { readonly: true, fileMustExist: true });
+    try {
+      reader.exec('BEGIN');
+      const snapshot = new SqliteStoreArchive(reader);
+      await snapshot.petIdsIssued();
+      return await read(snapshot);
+    } finally {
+      reader.close();
+    }
+  }
+
   // AUTOINCREMENT already moves sqlite_sequence past an id inserted explicitly; this also
   // covers the ids the source issued past its largest stored one, and a table whose sequence
   // row is missing (a file written around the service).
