@@ -223,8 +223,11 @@ export function petChangesSuite(name: string, database: () => TestDatabase | Pro
           expectError(res, 412, 'precondition_failed');
           for (const header of DEPRECATION_HEADERS) expect(res.headers[header], header).not.to.equal(undefined);
         }
-        for (const ifMatch of [etag, '*', `"x", ${etag}`])
-          expect((await api().get(`/v1/pets/${id}`, { 'If-Match': ifMatch })).status).to.equal(200);
+        // Empty list elements are accepted (RFC 9110 §5.6.1.2); tags not separated by a comma are not a list.
+        for (const ifMatch of [etag, '*', `"x", ${etag}`, `,${etag}`, `, ,"x",, ${etag} ,`])
+          expect((await api().get(`/v1/pets/${id}`, { 'If-Match': ifMatch })).status, ifMatch).to.equal(200);
+        for (const ifMatch of [`"x" ${etag}`, ', ,', `${etag}"`])
+          expectError(await api().get(`/v1/pets/${id}`, { 'If-Match': ifMatch }), 412, 'precondition_failed');
         expect((await api().get(`/v1/pets/${id}`, { 'If-Match': etag, 'If-None-Match': etag })).status).to.equal(304);
         expectError(await api().get(`/v1/pets/${id}`, { 'If-Match': `"${id}-9"`, 'If-None-Match': etag }), 412, 'precondition_failed');
       });

@@ -16,17 +16,23 @@ export interface EntityTag {
 export type EntityTagList = '*' | readonly EntityTag[];
 
 // An entity-tag in a list: optionally weak (W/), then a quoted string without quotes inside.
-const ENTITY_TAG = /\s*(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)/y;
+const ENTITY_TAG = /(W\/)?"([\x21\x23-\x7e\x80-\xff]*)"\s*(?:,|$)/y;
+// Before an element: blanks and empty elements, which a recipient must accept (RFC 9110 §5.6.1.2).
+const EMPTY_ELEMENTS = /[\s,]*/y;
 
 /** The `*` or entity-tags of an If-Match or If-None-Match field; undefined when it is neither. */
 export function parseEntityTags(field: string): EntityTagList | undefined {
   if (field.trim() === '*') return '*';
   const tags: EntityTag[] = [];
-  ENTITY_TAG.lastIndex = 0;
-  while (ENTITY_TAG.lastIndex < field.length) {
+  for (let at = 0; ;) {
+    EMPTY_ELEMENTS.lastIndex = at;
+    EMPTY_ELEMENTS.exec(field);
+    if (EMPTY_ELEMENTS.lastIndex >= field.length) break;
+    ENTITY_TAG.lastIndex = EMPTY_ELEMENTS.lastIndex;
     const match = ENTITY_TAG.exec(field);
     if (match === null) return undefined;
     tags.push({ weak: match[1] !== undefined, opaque: match[2]! });
+    at = ENTITY_TAG.lastIndex;
   }
   return tags.length === 0 ? undefined : tags;
 }
