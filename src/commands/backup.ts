@@ -1,11 +1,10 @@
 // `petstore backup <file>`: an online, consistent copy of the SQLite database PETSTORE_DB
 // names, taken while a server keeps serving and writing (SQLite's backup API), then opened
 // and checked by the adapter. PostgreSQL and memory refuse: pg_dump is PostgreSQL's tool.
-import { existsSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
+import { unwritableFile } from './output-file.js';
 import { startProgress } from './progress.js';
 import { cannotUse, openBackup } from './store-session.js';
 import { describeFault } from '../composition/index.js';
@@ -27,8 +26,9 @@ export async function backup(
   }
   if (isAbsentDatabase(database, 'PETSTORE_DB', (text) => io.stderr.write(text))) return 1;
   // Told as the target's fault, before anything is opened: the copy would fail at its first page.
-  if (database.kind === 'sqlite' && !existsSync(dirname(file))) {
-    io.stderr.write(`petstore: cannot write the backup to ${file}: the folder ${dirname(file)} does not exist.\n`);
+  const unwritable = database.kind === 'sqlite' ? unwritableFile(file) : undefined;
+  if (unwritable !== undefined) {
+    io.stderr.write(`petstore: cannot write the backup to ${file}: ${unwritable}.\n`);
     return 1;
   }
   let store;

@@ -13,6 +13,7 @@ import { ARCHIVE_KINDS, type ArchiveLine, lineOf } from './archive-format.js';
 import { startProgress } from './progress.js';
 import { ContentDigest, countOf, type OpenStore, openStoreOrComplain, pagesOf, tableOf, textOf } from './store-session.js';
 import { describeFault } from '../composition/index.js';
+import type { ArchiveSnapshot } from '../domain/index.js';
 import { type DatabaseConfig, describeDatabase, isInProcessMemory, parseDatabase, withPoolSize } from '../config/database-config.js';
 
 export interface CopyRequest extends DataOptions {
@@ -30,22 +31,22 @@ function databaseOf(option: string, text: string): E.Either<string, DatabaseConf
 }
 
 async function copyInto(
-  source: OpenStore,
+  source: ArchiveSnapshot,
   target: OpenStore,
   request: CopyRequest,
   io: DataIo,
 ): Promise<{ digest: ContentDigest; conflict?: string }> {
   const progress = startProgress({
     label: 'copy',
-    total: await countOf(source.archive, ARCHIVE_KINDS),
+    total: await countOf(source, ARCHIVE_KINDS),
     quiet: request.quiet,
     stream: io.stderr,
   });
   const digest = new ContentDigest();
-  // Read before the first pet, as an export does: ids the source deleted are not given again by the target.
-  const petIdsIssued = await source.archive.petIdsIssued();
+  // In the snapshot, as an export reads it: ids the source deleted are not given again by the target.
+  const petIdsIssued = await source.petIdsIssued();
   try {
-    for await (const page of pagesOf(source.archive, ARCHIVE_KINDS)) {
+    for await (const page of pagesOf(source, ARCHIVE_KINDS)) {
       const kind = page[0]!.kind;
       const outcome = await tableOf(target.archive, kind).write(page.map((line) => line.record));
       if (outcome.kind === 'conflict') {
@@ -55,6 +56,8 @@ async function copyInto(
           conflict: `${outcome.conflicting.length} record(s) of the source are stored in the target with other content, e.g. ${first}`,
         };
       }
+      // After every batch, not once at the end: a target left by an interrupted copy gives new ids past what it holds.
+      await target.archive.continueSequences(petIdsIssued);
       digest.add(page, textOf(page));
       progress.add(page.length);
     }
@@ -67,9 +70,11 @@ async function copyInto(
 
 /** The digest of everything in `store`, read as the copy reads it. */
 async function digestOf(store: OpenStore): Promise<ContentDigest> {
-  const digest = new ContentDigest();
-  for await (const page of pagesOf(store.archive, ARCHIVE_KINDS)) digest.add(page);
-  return digest;
+  return store.archive.snapshot(async (snapshot) => {
+    const digest = new ContentDigest();
+    for await (const page of pagesOf(snapshot, ARCHIVE_KINDS)) digest.add(page);
+    return digest;
+  });
 }
 
 /** Copies one store into another; answers the exit code (0 copied and equal, 1 failed or different, 2 misused). */
@@ -99,7 +104,7 @@ export async function copyStore(request: CopyRequest, env: Readonly<Record<strin
       opened.push(store);
     }
     const [source, target] = opened as [OpenStore, OpenStore];
-    const copied = await copyInto(source, target, request, io);
+    const copied = await source.archive.snapshot((snapshot) => copyInto(snapshot, target, request, io));
     if (copied.conflict !== undefined) {
       io.stderr.write(`petstore: copy: ${copied.conflict}. Nothing of that batch was written; the target is left as it is.\n`);
       return 1;

@@ -1,6 +1,7 @@
 // `petstore export [--out file] [--all]`: every pet of the store PETSTORE_DB names as NDJSON
 // (archive-format.ts), in id order, read in keyset pages so memory stays flat; with --all, the
-// stored API keys (digests) and idempotency records too.
+// stored API keys (digests) and idempotency records too. Everything is read from one snapshot
+// of the store, so an export taken beside a running server is as the store stood at one moment.
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
@@ -8,8 +9,11 @@ import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { ARCHIVE_KINDS, type ArchiveKind, headerLine } from './archive-format.js';
+import { unwritableFile } from './output-file.js';
 import { startProgress } from './progress.js';
-import { cannotUse, countOf, type OpenStore, openStoreOrComplain, pagesOf, textOf, writeText } from './store-session.js';
+import { cannotUse, countOf, openStoreOrComplain, pagesOf, textOf, writeText } from './store-session.js';
+import { describeFault } from '../composition/index.js';
+import type { ArchiveSnapshot } from '../domain/index.js';
 
 export interface ExportRequest extends DataOptions {
   /** The file to write (replaced once complete); standard output when undefined. */
@@ -21,27 +25,50 @@ export interface ExportRequest extends DataOptions {
 /** The kinds an export with or without --all holds. */
 export const kindsOf = (all: boolean): readonly ArchiveKind[] => (all ? ARCHIVE_KINDS : ['pet']);
 
+/** A failure to write the export, as opposed to one of reading the store. */
+class OutputFailure extends Error {
+  constructor(readonly fault: unknown) {
+    super('the output failed');
+  }
+}
+
+/** `write`, any failure of which is the output's. */
+const toOutput = async (write: () => Promise<void>): Promise<void> => {
+  try {
+    await write();
+  } catch (err) {
+    throw new OutputFailure(err);
+  }
+};
+
+/**
+ * Writes the export of `snapshot` to `stream`; answers the records written. A stream that
+ * fails (a full disk, a reader that went away) rejects the write under way.
+ */
 async function writeExport(
-  store: OpenStore,
+  snapshot: ArchiveSnapshot,
   kinds: readonly ArchiveKind[],
   stream: Writable,
   request: ExportRequest,
   io: DataIo,
 ): Promise<number> {
-  const progress = startProgress({ label: 'export', total: await countOf(store.archive, kinds), quiet: request.quiet, stream: io.stderr });
+  const failed = new Promise<never>((_, reject) => stream.once('error', (err) => reject(new OutputFailure(err))));
+  failed.catch(() => undefined);
+  const write = (text: string) => Promise.race([failed, toOutput(() => writeText(stream, text))]);
+  const progress = startProgress({ label: 'export', total: await countOf(snapshot, kinds), quiet: request.quiet, stream: io.stderr });
   let rows = 0;
   try {
-    // Read before the first pet: every id exported was issued by then, or is larger and imported itself.
-    await writeText(stream, `${headerLine(await store.archive.petIdsIssued())}\n`);
-    for await (const page of pagesOf(store.archive, kinds)) {
-      await writeText(stream, textOf(page));
+    // In the snapshot: every id exported was issued by then, or is larger and imported itself.
+    await write(`${headerLine(await snapshot.petIdsIssued())}\n`);
+    for await (const page of pagesOf(snapshot, kinds)) {
+      await write(textOf(page));
       rows += page.length;
       progress.add(page.length);
     }
+    return rows;
   } finally {
     progress.stop();
   }
-  return rows;
 }
 
 /** Exports the store `env` configures; answers the exit code (0 done, 1 failed). */
@@ -50,21 +77,34 @@ export async function exportStore(request: ExportRequest, env: Readonly<Record<s
   if (config === undefined) return 1;
   const { database } = config;
   if (isAbsentDatabase(database, 'PETSTORE_DB', (text) => io.stderr.write(text))) return 1;
+  const target = request.out ?? 'standard output';
+  const unwritable = request.out === undefined ? undefined : unwritableFile(request.out);
+  if (unwritable !== undefined) {
+    io.stderr.write(`petstore: cannot write the export to ${target}: ${unwritable}.\n`);
+    return 1;
+  }
   const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
   if (store === undefined) return 1;
   const partial = request.out === undefined ? undefined : `${request.out}.partial`;
   try {
     const stream = partial === undefined ? io.stdout : createWriteStream(partial);
-    const rows = await writeExport(store, kindsOf(request.all), stream, request, io);
+    const rows = await store.archive.snapshot((snapshot) => writeExport(snapshot, kindsOf(request.all), stream, request, io));
     if (partial !== undefined && request.out !== undefined) {
-      stream.end();
-      await finished(stream);
-      renameSync(partial, request.out);
+      await toOutput(async () => {
+        stream.end();
+        await finished(stream);
+        renameSync(partial, request.out!);
+      });
       if (!request.quiet) io.stderr.write(`petstore: exported ${rows} records to ${request.out}\n`);
     }
     return 0;
   } catch (err) {
-    io.stderr.write(cannotUse(database, err));
+    if (!(err instanceof OutputFailure)) {
+      io.stderr.write(cannotUse(database, err));
+      return 1;
+    }
+    const { type, message } = describeFault(err.fault);
+    io.stderr.write(`petstore: could not write the export to ${target}: ${type}: ${message}\n`);
     return 1;
   } finally {
     if (partial !== undefined) rmSync(partial, { force: true });

@@ -8,9 +8,9 @@
 // import run again completes without duplicates. A record whose key is stored with other
 // content is a conflict: its batch is not written, and the import stops, naming its line.
 import { createReadStream } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { pipeline, Transform } from 'node:stream';
 import * as E from 'fp-ts/lib/Either.js';
+import split2 from 'split2';
 import { configurationOrComplaint } from './configuration.js';
 import type { DataIo, DataOptions } from './data-io.js';
 import { ARCHIVE_KINDS, type ArchiveHeader, type ArchiveKind, type ArchiveLine, decodeLine, lineOf, readHeader } from './archive-format.js';
@@ -45,6 +45,92 @@ interface NumberedLine {
 const LINES_PER_YIELD = 1_000;
 
 /**
+ * The longest line read: a valid record is under about 1 KiB, so this only bounds the memory
+ * a file without newlines (or with one huge line) would take before it is refused.
+ */
+export const MAX_LINE_BYTES = 64 * 1024;
+
+/** Line `line` of the file holds bytes that are not UTF-8. */
+class NotUtf8 extends Error {
+  constructor(readonly line: number) {
+    super(`line ${line} is not UTF-8`);
+  }
+}
+
+const NEWLINE = 0x0a;
+
+/** The number of the line of `bytes` (which starts at line `first`) where UTF-8 first fails; `bytes` may end inside a character. */
+function lineNotUtf8(bytes: Buffer, first: number): number {
+  for (let start = 0, line = first; ; line += 1) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(start, newline === -1 ? bytes.length : newline), {
+        stream: newline === -1,
+      });
+    } catch {
+      return line;
+    }
+    if (newline === -1) return line;
+    start = newline + 1;
+  }
+}
+
+/**
+ * The bytes read, passed on unchanged once TextDecoder's fatal mode has taken them as UTF-8
+ * (a character split between two chunks included): decoding a line would otherwise replace an
+ * invalid byte with U+FFFD, and the import store what the file does not say. It keeps count of
+ * the lines, and the bytes of the line under way, to name the line that is not UTF-8.
+ */
+function utf8Checked(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let lines = 0;
+  let partial: Buffer = Buffer.alloc(0);
+  const notUtf8 = (chunk: Buffer) => new NotUtf8(lineNotUtf8(Buffer.concat([partial, chunk]), lines + 1));
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        decoder.decode(chunk, { stream: true });
+      } catch {
+        return done(notUtf8(chunk));
+      }
+      const last = chunk.lastIndexOf(NEWLINE);
+      if (last === -1) {
+        // A line longer than split2 takes fails there: what is kept here stays bounded.
+        partial = partial.length > 2 * MAX_LINE_BYTES ? partial : Buffer.concat([partial, chunk]);
+      } else {
+        for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines += 1;
+        partial = chunk.subarray(last + 1);
+      }
+      done(null, chunk);
+    },
+    flush(done) {
+      try {
+        decoder.decode();
+      } catch {
+        return done(new NotUtf8(lines + 1));
+      }
+      done();
+    },
+  });
+}
+
+/** The lines of `file`, split by split2, never buffering more than MAX_LINE_BYTES of one; a read error rejects them. */
+function linesOf(file: string): AsyncIterable<string> {
+  const lines = split2({ maxLength: MAX_LINE_BYTES });
+  // pipeline destroys `lines` with the file's error (a folder, no permission, not UTF-8), which the reader's loop then throws.
+  pipeline(createReadStream(file), utf8Checked(), lines, () => undefined);
+  return lines;
+}
+
+/** Why reading `file` failed after its line `number`, as a Refusal. */
+function readFailure(file: string, number: number, err: unknown): Refusal {
+  if (err instanceof NotUtf8) return new Refusal(1, `${file} line ${err.line}: not valid UTF-8. Nothing was imported.`);
+  if (err instanceof Error && err.message === 'maximum buffer reached')
+    return new Refusal(1, `${file} line ${number + 1}: longer than ${MAX_LINE_BYTES} bytes, not a record. Nothing was imported.`);
+  return new Refusal(2, `${file} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+}
+
+/**
  * Every line of the file after its header, decoded as of the version the header names, with
  * its number, in groups of at most LINES_PER_YIELD; `header` hears the header first. A
  * Refusal at the first line that is not a record.
@@ -53,26 +139,29 @@ async function* recordsOf(
   file: string,
   header: (header: ArchiveHeader) => void = () => undefined,
 ): AsyncGenerator<readonly NumberedLine[]> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
   let number = 0;
   let version = 0;
   let group: NumberedLine[] = [];
-  for await (const text of lines) {
-    number += 1;
-    if (number === 1) {
-      const read = readHeader(text);
-      if (E.isLeft(read)) throw new Refusal(2, `${file} cannot be imported: ${read.left}`);
-      version = read.right.version;
-      header(read.right);
-      continue;
+  try {
+    for await (const text of linesOf(file)) {
+      number += 1;
+      if (number === 1) {
+        const read = readHeader(text);
+        if (E.isLeft(read)) throw new Refusal(2, `${file} cannot be imported: ${read.left}`);
+        version = read.right.version;
+        header(read.right);
+        continue;
+      }
+      const decoded = decodeLine(text, version);
+      if (E.isLeft(decoded)) throw new Refusal(1, `${file} line ${number}: ${decoded.left}. Nothing was imported.`);
+      group.push({ number, line: decoded.right });
+      if (group.length >= LINES_PER_YIELD) {
+        yield group;
+        group = [];
+      }
     }
-    const decoded = decodeLine(text, version);
-    if (E.isLeft(decoded)) throw new Refusal(1, `${file} line ${number}: ${decoded.left}. Nothing was imported.`);
-    group.push({ number, line: decoded.right });
-    if (group.length >= LINES_PER_YIELD) {
-      yield group;
-      group = [];
-    }
+  } catch (err) {
+    throw err instanceof Refusal ? err : readFailure(file, number, err);
   }
   if (number === 0) throw new Refusal(2, `${file} cannot be imported: it is empty, not a petstore export`);
   if (group.length > 0) yield group;
@@ -94,7 +183,8 @@ async function writeBatch(store: OpenStore, kind: ArchiveKind, batch: Batch, fil
   });
   throw new Refusal(
     1,
-    `${file}: ${outcome.conflicting.length} record(s) have the key of a stored record with other content, and are not imported:\n${named.join('')}` +
+    `${file}: ${outcome.conflicting.length} record(s) have the key of a record stored before them with other content ` +
+      `(stored in the database already, or by an earlier line of this file), and are not imported:\n${named.join('')}` +
       'The batches before them are imported, as they are in the file; resolve the conflict and run the same import again.',
   );
 }
@@ -108,6 +198,8 @@ async function importInto(store: OpenStore, request: ImportRequest, total: numbe
     const batch = batches.get(kind)!;
     if (batch.lines.length === 0) return;
     written += await writeBatch(store, kind, batch, request.file);
+    // After every batch, not once at the end: a store left by an interrupted import gives new ids past what it holds.
+    await store.archive.continueSequences(petIdsIssued);
     progress.add(batch.lines.length);
     batches.set(kind, { lines: [], numbers: [] });
   };
@@ -141,9 +233,6 @@ export async function importStore(request: ImportRequest, env: Readonly<Record<s
   }
   let total = 0;
   try {
-    await access(request.file).catch(() => {
-      throw new Refusal(2, `${request.file} cannot be read`);
-    });
     // The first pass: every line checked before anything is written.
     for await (const group of recordsOf(request.file)) total += group.length;
   } catch (err) {

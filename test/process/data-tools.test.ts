@@ -2,12 +2,14 @@
 // SQLite files and a real PostgreSQL schema.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { PassThrough, Writable } from 'node:stream';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
+import { exportStore } from '../../src/commands/export.js';
 import { createPetStore } from '../../src/composition/pet-store.js';
-import type { CategoryId, Pet, PetName } from '../../src/domain/index.js';
+import type { CategoryId, Pet, PetId, PetName } from '../../src/domain/index.js';
 import type { DatabaseConfig } from '../../src/config/database-config.js';
 import { adminQuery, createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 import { COMPILED_CLI, runCli } from '../support/server-process.js';
@@ -284,6 +286,112 @@ describe('petstore backup, export, import and copy', function () {
     expect(result.stderr).not.to.contain('s3cret');
   });
 
+  it('exports the store as it stood when the export began: a keyed create made meanwhile is in it with its pet, or not at all', async () => {
+    const db = at('live.db');
+    seedSqlite(db, 3);
+    await withServer(db, async (api) => {
+      let created = false;
+      // Standard output that takes one line at a time; after the header, a keyed create commits a pet and its record.
+      const stdout = new Writable({
+        highWaterMark: 1,
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(
+            ...chunk
+              .toString()
+              .split('\n')
+              .filter((line) => line !== ''),
+          );
+          if (created) return done();
+          created = true;
+          api
+            .postJson('/v1/pets', { name: 'meanwhile', categoryId: 1 }, { 'Idempotency-Key': '"meanwhile-1"' })
+            .then((res) => done(res.status === 201 ? null : new Error(res.text)), done);
+        },
+      });
+      const lines: string[] = [];
+      const io = { stdout, stderr: process.stderr };
+      const code = await exportStore({ out: undefined, all: true, quiet: true }, { PETSTORE_DB: db }, io);
+      expect(code).to.equal(0);
+      expect(created, 'the create was made during the export').to.equal(true);
+      expect((await api.get('/v1/pets/4')).status, 'the create committed').to.equal(200);
+      expect(JSON.parse(lines[0]!)).to.deep.include({ petIdsIssued: 3 });
+      const kinds = lines.slice(1).map((line) => JSON.parse(line) as { kind: string; id?: number });
+      expect(kinds.filter((line) => line.kind === 'pet').map((line) => line.id)).to.deep.equal([1, 2, 3]);
+      expect(kinds.filter((line) => line.kind === 'idempotencyRecord')).to.deep.equal([]);
+    });
+  });
+
+  it('names the output, not the database, when an export cannot be written; leaves no partial file', async () => {
+    seedSqlite(at('a.db'), 3);
+    const missing = await runCli(['export', '--out', at('nowhere/pets.ndjson')], { PETSTORE_DB: at('a.db') });
+    expect(missing.code).to.equal(1);
+    expect(missing.stderr).to.contain(
+      `cannot write the export to ${at('nowhere/pets.ndjson')}: the folder ${at('nowhere')} does not exist`,
+    );
+    const folder = await runCli(['export', '--out', dir.path], { PETSTORE_DB: at('a.db') });
+    expect(folder.code).to.equal(1);
+    expect(folder.stderr).to.contain(`cannot write the export to ${dir.path}: it is a folder`);
+    expect(existsSync(`${dir.path}.partial`)).to.equal(false);
+    // A reader that goes away: the failure is the output's.
+    const closed = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    const stderr = new PassThrough();
+    const told: string[] = [];
+    stderr.on('data', (chunk: Buffer) => told.push(chunk.toString()));
+    const code = await exportStore(
+      { out: undefined, all: false, quiet: true },
+      { PETSTORE_DB: at('a.db') },
+      {
+        stdout: closed,
+        stderr: stderr as unknown as NodeJS.WriteStream,
+      },
+    );
+    expect(code).to.equal(1);
+    expect(told.join(''))
+      .to.contain('could not write the export to standard output: Error: write EPIPE')
+      .and.not.to.contain('could not use the database');
+  });
+
+  it('refuses to import a folder, a line longer than 64 KiB, and bytes that are not UTF-8, with nothing imported', async () => {
+    const header = '{"format":"petstore-export","version":2,"petIdsIssued":2}';
+    const folder = await runCli(['import', dir.path], { PETSTORE_DB: at('b.db') });
+    expect(folder.code).to.equal(2);
+    expect(folder.stderr).to.contain(`${dir.path} cannot be read: EISDIR`);
+    const pet = (id: number, name: string) => `{"kind":"pet","id":${id},"name":"${name}","categoryId":1,"status":"available","version":1}`;
+    writeFileSync(at('long.ndjson'), `${header}\n${pet(1, 'Rex')}\n${pet(2, 'x'.repeat(300_000))}\n`);
+    const long = await runCli(['import', at('long.ndjson')], { PETSTORE_DB: at('b.db') });
+    expect(long.code).to.equal(1);
+    expect(long.stderr).to.contain('long.ndjson line 3: longer than 65536 bytes, not a record. Nothing was imported.');
+    // Bytes that are not UTF-8 are refused, not stored as U+FFFD.
+    const [before, after] = pet(2, '#').split('#') as [string, string];
+    writeFileSync(at('latin1.ndjson'), Buffer.from(`${header}\n${pet(1, 'Rex')}\n${before}caf\xe9${after}\n`, 'latin1'));
+    const latin1 = await runCli(['import', at('latin1.ndjson')], { PETSTORE_DB: at('b.db') });
+    expect(latin1.code).to.equal(1);
+    expect(latin1.stderr).to.contain('latin1.ndjson line 3: not valid UTF-8. Nothing was imported.');
+    expect(existsSync(at('b.db')), 'nothing was opened, so nothing was created').to.equal(false);
+    // A character split between two reads of 64 KiB is UTF-8: the dog's four bytes straddle byte 65,536.
+    const filler = `${pet(1, 'Rex')}\n`;
+    const copies = Math.floor((65_534 - `${header}\n`.length - before.length - 10) / filler.length);
+    const padding = 65_534 - `${header}\n`.length - copies * filler.length - before.length;
+    const straddling = `${header}\n${filler.repeat(copies)}${before}${'a'.repeat(padding)}🐕${after}\n`;
+    expect(Buffer.from(straddling).subarray(65_534, 65_538).toString()).to.equal('🐕');
+    writeFileSync(at('utf8.ndjson'), straddling);
+    const imported = await runCli(['import', at('utf8.ndjson')], { PETSTORE_DB: at('c.db') });
+    expect(imported.code, imported.stderr).to.equal(0);
+    const name = (openSqliteDatabase(at('c.db')).prepare('SELECT name FROM pets WHERE id = 2').get() as { name: string }).name;
+    expect(name).to.equal(`${'a'.repeat(padding)}🐕`);
+  });
+
+  it('reports two lines of one file with the same id and other content as a conflict, naming the later line', async () => {
+    const header = '{"format":"petstore-export","version":2,"petIdsIssued":2}';
+    const pet = (id: number, name: string) => `{"kind":"pet","id":${id},"name":"${name}","categoryId":1,"status":"available","version":1}`;
+    writeFileSync(at('twice.ndjson'), `${header}\n${pet(1, 'Rex')}\n${pet(2, 'Tom')}\n${pet(2, 'Jerry')}\n`);
+    const result = await runCli(['import', at('twice.ndjson')], { PETSTORE_DB: at('b.db') });
+    expect(result.code).to.equal(1);
+    expect(result.stderr)
+      .to.contain('stored in the database already, or by an earlier line of this file')
+      .and.contain('line 4: {"kind":"pet","id":2,"name":"Jerry"');
+  });
+
   describeWithPostgres('to PostgreSQL', () => {
     let schema: TestSchema;
     beforeEach(async () => (schema = await createTestSchema()));
@@ -319,7 +427,7 @@ describe('petstore backup, export, import and copy', function () {
       }
     });
 
-    it('copies SQLite to PostgreSQL, killed halfway and run again: equal checksums, and the next pet gets the next id', async () => {
+    it('copies SQLite to PostgreSQL, killed halfway: the target serves creates; run again: equal checksums, and the next pet gets the next id', async () => {
       const total = 100_000;
       seedSqlite(at('a.db'), total);
       const count = async () => Number((await adminQuery<{ n: string }>(`SELECT count(*) AS n FROM ${schema.name}.pets`))[0]!.n);
@@ -337,6 +445,17 @@ describe('petstore backup, export, import and copy', function () {
       expect(await exited, 'killed, not finished').to.equal('SIGKILL');
       const halfway = await count();
       expect(halfway).to.be.above(0).and.below(total);
+      // The target as the kill left it: its sequence was continued after every batch, so a
+      // server on it creates (past the ids the source issued) instead of failing on a stored id.
+      const early = await createPetStore({ db: schema.url, apiKeys: ['data-tools-test-key-0123'] });
+      try {
+        const created = await early.useCases.createPet({ name: 'early' as PetName, categoryId: 1 as CategoryId })();
+        expect(created._tag === 'Right' && created.right.id).to.equal(total + 1);
+        const removed = await early.useCases.deletePet({ id: (total + 1) as PetId, expected: 'any' })();
+        expect(removed._tag).to.equal('Right');
+      } finally {
+        await early.close();
+      }
 
       const again = await runCli(['copy', '--from', at('a.db'), '--to', schema.url], {});
       expect(again.code, again.stderr).to.equal(0);
@@ -349,7 +468,7 @@ describe('petstore backup, export, import and copy', function () {
       const store = await createPetStore({ db: schema.url, apiKeys: ['data-tools-test-key-0123'] });
       try {
         const next = await store.useCases.createPet({ name: 'next' as PetName, categoryId: 1 as CategoryId })();
-        expect(next._tag === 'Right' && next.right.id).to.equal(total + 1);
+        expect(next._tag === 'Right' && next.right.id, 'the id deleted on the target is not given again').to.equal(total + 2);
       } finally {
         await store.close();
       }
