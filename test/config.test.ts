@@ -242,6 +242,25 @@ describe('configuration from the environment', () => {
     expect(describeRedis('rediss://app:s3cret@cache:6380/2', 'petstore')).to.equal('redis rediss://app@cache:6380/2 (keys petstore:…)');
   });
 
+  it('refuses a URL whose password holds an unencoded / ? or #, which would end the authority and be shown as a path', () => {
+    for (const password of ['/s3cret', '2024/s3cret', '77?s3cret', '#s3cret']) {
+      for (const [variable, url] of [
+        ['PETSTORE_DB', `postgres://app:${password}@db:5432/pets`],
+        ['PETSTORE_REDIS_URL', `redis://app:${password}@cache:6379/2`],
+        ['PETSTORE_NATS_URL', `nats://app:${password}@nats:4222`],
+      ] as const) {
+        const refused = loadConfig({ [variable]: url });
+        expect(E.isLeft(refused) && refused.left.join('\n'), url)
+          .to.contain(`${variable} `)
+          .and.contain('percent-encode');
+        expect(JSON.stringify(refused), url).not.to.contain('s3cret');
+      }
+    }
+    // Percent-encoded, the same passwords are taken, and shown by no description.
+    const encoded = loadConfig({ PETSTORE_DB: `postgres://app:${encodeURIComponent('77?/#s3cret')}@db:5432/pets` });
+    expect(E.isRight(encoded) && describeDatabase(encoded.right.database)).to.equal('postgres postgres://app@db:5432/pets (pool of 10)');
+  });
+
   it('refuses invalid events settings, naming each variable and never echoing a NATS URL', () => {
     const refused = loadConfig({
       PETSTORE_EVENTS: 'yes',

@@ -2,7 +2,7 @@
 // that names it, which PETSTORE_DB and createPetStore's `db` both take and read here alone.
 // The text may be a URL with a password: no message repeats it, and no description shows it.
 import * as E from 'fp-ts/lib/Either.js';
-import { withoutPassword } from './without-password.js';
+import { hasAtAfterAuthority, withoutPassword } from './without-password.js';
 
 /** Where the service keeps its data: the memory adapters, a SQLite file (or `:memory:`), or PostgreSQL. */
 export type DatabaseConfig =
@@ -34,7 +34,7 @@ export function parseDatabase(text: string): E.Either<string, DatabaseLocation> 
   if (!POSTGRES_SCHEMES.includes(scheme)) {
     return E.left('must be "memory", ":memory:", a SQLite file path or a postgres:// (postgresql://) URL; other URLs are not supported');
   }
-  if (!URL.canParse(text)) {
+  if (!URL.canParse(text) || hasAtAfterAuthority(text)) {
     return E.left('is not a valid postgres:// URL (percent-encode special characters in the user name and password)');
   }
   const sslmode = new URL(text).searchParams.get('sslmode');

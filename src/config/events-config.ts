@@ -2,6 +2,7 @@
 // long relayed events are kept, and the NATS JetStream they are published to. NATS URLs may
 // carry a user and password, or a token: no message repeats them.
 import * as E from 'fp-ts/lib/Either.js';
+import { hasAtAfterAuthority } from './without-password.js';
 
 /** What the events settings are when none is given. */
 export const EVENTS_DEFAULTS = {
@@ -27,8 +28,10 @@ export interface EventsConfig {
 
 /** The text when it is a nats:// (or tls://) URL, or why it is not, never repeating it. */
 export function parseNatsUrl(text: string): E.Either<string, string> {
-  if (!/^(nats|tls):\/\//i.test(text) || !URL.canParse(text) || new URL(text).hostname === '') {
-    return E.left('must be a nats:// or tls:// URL, such as nats://127.0.0.1:4222');
+  if (!/^(nats|tls):\/\//i.test(text) || !URL.canParse(text) || new URL(text).hostname === '' || hasAtAfterAuthority(text)) {
+    return E.left(
+      'must be a nats:// or tls:// URL, such as nats://127.0.0.1:4222 (percent-encode special characters in a user name, password or token)',
+    );
   }
   return E.right(text);
 }

@@ -2,7 +2,7 @@
 // (PETSTORE_REDIS_URL, createPetStore's `redis`) and the prefix of its keys, checked here
 // alone. The URL may carry a password: no message repeats it, and no description shows it.
 import * as E from 'fp-ts/lib/Either.js';
-import { withoutPassword } from './without-password.js';
+import { hasAtAfterAuthority, withoutPassword } from './without-password.js';
 
 /** The prefix of every key the service writes in Redis when none is given. */
 export const DEFAULT_REDIS_KEY_PREFIX = 'petstore';
@@ -16,7 +16,7 @@ const REDIS_SCHEMES = ['redis:', 'rediss:'];
 export function parseRedisUrl(text: string): E.Either<string, string> {
   const scheme = /^[a-z][a-z0-9+.-]*:/i.exec(text)?.[0].toLowerCase();
   if (scheme === undefined || !REDIS_SCHEMES.includes(scheme)) return E.left('must be a redis:// or rediss:// URL');
-  if (!URL.canParse(text) || new URL(text).hostname === '') {
+  if (!URL.canParse(text) || new URL(text).hostname === '' || hasAtAfterAuthority(text)) {
     return E.left('is not a valid redis:// URL (percent-encode special characters in the user name and password)');
   }
   return E.right(text);
