@@ -34,6 +34,14 @@ describe('webhook URLs', () => {
     expect(webhookUrlProblem('https://user:pw@example.com/')).not.to.contain('pw');
   });
 
+  it('refuses spaces and control characters, which URL parsing drops or keeps unlike what is stored and listed', () => {
+    for (const control of ['\n', '\t', '\r', ' ', '\u001b', '\u0000', '\u007f']) {
+      const url = `http://127.0.0.1:8080/a${control}b`;
+      expect(webhookUrlProblem(url), JSON.stringify(url)).to.contain('control characters');
+    }
+    expect(webhookUrlProblem('http://127.0.0.1:8080/a%20b%0A')).to.equal(undefined);
+  });
+
   it("refuses the ports that Node's fetch refuses to connect to, and only those of their neighbours", async () => {
     const refusedByFetch = async (port: number): Promise<boolean> => {
       try {
