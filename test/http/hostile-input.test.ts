@@ -272,6 +272,9 @@ describe('hostile input (property-based, fast-check)', function () {
         'V1',
         'Pets',
         'package.json',
+        'constructor',
+        '__proto__',
+        'toString',
       ),
       urlPart,
     );
@@ -342,6 +345,12 @@ describe('hostile input (property-based, fast-check)', function () {
       }),
       settings(150),
     );
+    // Names every object has are no asset: each is a 404 Error, not a dropped connection.
+    for (const name of ['constructor', '__proto__', 'hasOwnProperty', 'toString']) {
+      const res = await send({ method: 'GET', target: `/docs/assets/${name}`, headers: [AUTH] });
+      expect(res.status, name).to.equal(404);
+      expect(res.json?.code, name).to.equal('not_found');
+    }
     await expectStillServingAndClean();
   });
 

@@ -85,7 +85,8 @@ export class ApiReferenceHandlers {
   /** GET /docs/assets/:file: one of the few files of swagger-ui-dist the page loads; any other name is a 404. */
   readonly asset: RouterMiddleware = (ctx) => {
     const file = ctx.params['file']!;
-    const type = ASSETS[file];
+    // Own names only: `constructor` and the like are names of every object.
+    const type = Object.hasOwn(ASSETS, file) ? ASSETS[file] : undefined;
     if (type === undefined) return; // falls through to the 404 Error body
     ctx.response.type = type;
     ctx.response.set('Cache-Control', 'public, max-age=86400');
