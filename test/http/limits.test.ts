@@ -82,6 +82,22 @@ describe('HTTP limits and timeouts', function () {
     expect(row('shutdownGraceMs')).to.equal(`${DEFAULT_SERVER_LIMITS.shutdownGraceMs / 1000} s`);
   });
 
+  it('answers a body that stops coming with 408 before the idle cut, the default idle and request timeouts scaled to a second', async () => {
+    const scale = 1000 / DEFAULT_SERVER_LIMITS.requestTimeoutMs;
+    const { url } = await start({
+      headersTimeoutMs: Math.round(DEFAULT_SERVER_LIMITS.headersTimeoutMs * scale),
+      requestTimeoutMs: 1000,
+      socketIdleTimeoutMs: Math.round(DEFAULT_SERVER_LIMITS.socketIdleTimeoutMs * scale),
+    });
+    const stalled = converse(url);
+    stalled.socket.write(
+      `POST /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":`,
+    );
+    const answer = await stalled.closed;
+    expect(answer).to.match(/^HTTP\/1\.1 408 /);
+    expect(answer).to.contain('"code":"request_timeout"');
+  });
+
   it('answers slow-loris clients (a head that never ends) with 408 and closes them, serving others meanwhile', async () => {
     const { url } = await start({ headersTimeoutMs: 600, requestTimeoutMs: 1200 });
     const head = `GET /v1/pets HTTP/1.1\r\nHost: x\r\n${AUTH}X-Slow: ${'z'.repeat(200)}\r\n\r\n`;

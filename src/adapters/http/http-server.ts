@@ -17,20 +17,21 @@ export interface HttpServerLimits {
   readonly keepAliveTimeoutMs: number;
   /**
    * How long a connection with a request open may go without a byte received or sent (a
-   * client that stops reading its answer: slow read); then it is cut, with no answer.
+   * client that stops reading its answer: slow read); then it is cut, with no answer. Longer
+   * than requestTimeoutMs, so that a request whose body stops coming gets its 408 first.
    */
   readonly socketIdleTimeoutMs: number;
   /** On stop, how long requests in flight may take before their connections are cut. */
   readonly shutdownGraceMs: number;
 }
 
-/** The limits the server process uses: 16 KiB heads, 10 s to send them, 30 s per request, 5 s keep-alive and grace. */
+/** The limits the server process uses: 16 KiB heads, 10 s to send them, 30 s per request, 35 s idle, 5 s keep-alive and grace. */
 export const DEFAULT_SERVER_LIMITS: HttpServerLimits = {
   maxHeaderBytes: 16 * 1024,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
-  socketIdleTimeoutMs: 30_000,
+  socketIdleTimeoutMs: 35_000,
   shutdownGraceMs: 5_000,
 };
 
