@@ -87,7 +87,8 @@ export async function exportStore(request: ExportRequest, env: Readonly<Record<s
   if (store === undefined) return 1;
   const partial = request.out === undefined ? undefined : `${request.out}.partial`;
   try {
-    const stream = partial === undefined ? io.stdout : createWriteStream(partial);
+    // Readable by its owner alone, as the database is: with --all it holds key digests and idempotency records.
+    const stream = partial === undefined ? io.stdout : createWriteStream(partial, { mode: 0o600 });
     const rows = await store.archive.snapshot((snapshot) => writeExport(snapshot, kindsOf(request.all), stream, request, io));
     if (partial !== undefined && request.out !== undefined) {
       await toOutput(async () => {

@@ -1,7 +1,7 @@
 // petstore backup, export, import and copy, run as the compiled command (dist/cli.js) on real
 // SQLite files and a real PostgreSQL schema.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -133,6 +133,21 @@ describe('petstore backup, export, import and copy', function () {
       } finally {
         copy.close();
       }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('creates the database (with its -wal and -shm), its folder, backups and exports readable by their owner alone', async () => {
+    const db = at('private/pets.db');
+    const store = await createPetStore({ db, apiKeys: ['data-tools-test-key-0123'] });
+    try {
+      expect((await store.useCases.createPet({ name: 'Rex' as PetName, categoryId: 1 as CategoryId })())._tag).to.equal('Right');
+      expect((await runCli(['backup', at('backup.db')], { PETSTORE_DB: db })).code).to.equal(0);
+      expect((await runCli(['export', '--all', '--out', at('all.ndjson')], { PETSTORE_DB: db })).code).to.equal(0);
+      const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
+      expect(modeOf(at('private')), 'folder').to.equal('700');
+      for (const file of [db, `${db}-wal`, `${db}-shm`, at('backup.db'), at('all.ndjson')]) expect(modeOf(file), file).to.equal('600');
     } finally {
       await store.close();
     }

@@ -1,6 +1,6 @@
 // Opens (and creates) the SQLite database the service stores its data in, with the
 // settings the service relies on, and brings its schema up to date.
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrateSqlite } from './migrations.js';
@@ -30,12 +30,21 @@ function enableWal(db: Database.Database): void {
   }
 }
 
+/** The permissions of a database file this service creates, and of the folders it creates for one: its owner's alone. */
+export const OWNER_ONLY_FILE = 0o600;
+export const OWNER_ONLY_FOLDER = 0o700;
+
 /**
  * Opens (creating it and its folder if needed) the SQLite database at `path`, with WAL,
  * synchronous=FULL and a 5 s busy timeout, and migrates its schema. Close it when done.
  */
 export function openSqliteDatabase(path: string): Database.Database {
-  if (path !== SQLITE_IN_MEMORY) mkdirSync(dirname(path), { recursive: true });
+  if (path !== SQLITE_IN_MEMORY) {
+    // Readable by its owner alone: it holds webhook secrets and key digests. SQLite gives its
+    // -wal and -shm files the database file's permissions; an existing file keeps its own.
+    mkdirSync(dirname(path), { recursive: true, mode: OWNER_ONLY_FOLDER });
+    closeSync(openSync(path, 'a', OWNER_ONLY_FILE));
+  }
   const db = new Database(path);
   // Another process holding the lock (a second server on the same file, or one starting at
   // the same moment) is waited for; set first, as switching to WAL itself needs the lock.

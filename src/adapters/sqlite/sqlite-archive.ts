@@ -2,10 +2,11 @@
 // back with its own keys, in one transaction per batch; the online backup through SQLite's
 // backup API (better-sqlite3's db.backup), which copies a consistent snapshot while the
 // server goes on reading and writing the file.
-import { renameSync, rmSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
 import { sameContent } from '../shared/archive-record.js';
+import { OWNER_ONLY_FILE } from './open-sqlite-database.js';
 
 /**
  * The columns of pets this archive reads and writes, each as the ArchivedPet field it holds.
@@ -253,6 +254,8 @@ export class SqliteStoreBackup implements domain.StoreBackup {
   async backup(file: string, progress?: (done: number, total: number) => void): Promise<domain.BackupOutcome> {
     const partial = `${file}.partial`;
     rmSync(partial, { force: true });
+    // Created empty first, readable by its owner alone as the database is: the backup API would create it as the umask says.
+    closeSync(openSync(partial, 'wx', OWNER_ONLY_FILE));
     let pages: number;
     try {
       const { totalPages } = await this.db.backup(partial, {
