@@ -156,6 +156,17 @@ describe('faults and broken requests', () => {
       expect(continued).to.match(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
     });
 
+    it('answers an HTTP/1.1 request without Host with a 400 JSON Error body; HTTP/1.0 needs none', async () => {
+      for (const path of ['/healthz', '/v1/pets']) {
+        const answer = await rawRequest(server.url, `GET ${path} HTTP/1.1\r\nAuthorization: Bearer ${TEST_API_KEY}\r\n\r\n`);
+        expect(answer.status, path).to.equal(400);
+        expect(answer.headers['connection']).to.equal('close');
+        expect(answer.json).to.deep.include({ code: 'bad_request', status: 400 });
+        expect(answer.json.message).to.contain('Host');
+      }
+      expect((await rawRequest(server.url, 'GET /healthz HTTP/1.0\r\n\r\n')).status).to.equal(200);
+    });
+
     it('answers CONNECT with a 400 JSON Error body: the service is not a proxy', async () => {
       const answer = parseRawAnswer(await rawExchange(server.url, 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'));
       expect(answer.status).to.equal(400);

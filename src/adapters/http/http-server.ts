@@ -82,16 +82,33 @@ function answerConnect(_req: IncomingMessage, socket: Duplex): void {
   writeErrorAndClose(socket as Socket, apiError('bad_request', 'The service is not a proxy: CONNECT is not served'));
 }
 
-// Node would answer an Expect other than 100-continue with a bare 417 and no body.
-function answerUnknownExpectation(_req: IncomingMessage, res: ServerResponse): void {
-  const body = JSON.stringify(
-    errorBody(apiError('expectation_failed', 'The only expectation the service meets is "Expect: 100-continue"')),
-  );
-  // Its body, if any, is not read: the connection is closed after the answer.
+/** Answers `error` with its JSON Error body, and closes the connection: a request body, if any, is not read. */
+function answerAndClose(res: ServerResponse, error: ApiError): void {
+  const body = JSON.stringify(errorBody(error));
   res
-    .writeHead(417, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), Connection: 'close' })
+    .writeHead(error.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      Connection: 'close',
+    })
     .end(body);
 }
+
+// Node would answer an Expect other than 100-continue with a bare 417 and no body.
+function answerUnknownExpectation(_req: IncomingMessage, res: ServerResponse): void {
+  answerAndClose(res, apiError('expectation_failed', 'The only expectation the service meets is "Expect: 100-continue"'));
+}
+
+/**
+ * `handler`, for requests that carry the Host header HTTP/1.1 requires (RFC 9112 §3.2). Node
+ * would answer one without it with a bare 400 (its requireHostHeader); this answers the Error body.
+ */
+const withHostRequired =
+  (handler: RequestHandler): RequestHandler =>
+  (req, res) => {
+    if (req.headers.host !== undefined || req.httpVersion !== '1.1') return handler(req, res);
+    answerAndClose(res, apiError('bad_request', 'An HTTP/1.1 request must carry a Host header'));
+  };
 
 /** The address of a server listening on `host`:`port` (`http://[::1]:3000`: an IPv6 host in brackets). */
 export const serverUrl = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -114,8 +131,9 @@ export function startHttpServer(
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       // Node checks the two timeouts above only this often (30 s by default), so check at a tenth of the shorter.
       connectionsCheckingInterval: Math.max(50, Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10),
+      requireHostHeader: false,
     },
-    handler,
+    withHostRequired(handler),
   );
   // With no 'timeout' listener, Node destroys a socket idle this long (0, its default, never does).
   server.setTimeout(limits.socketIdleTimeoutMs);
