@@ -118,7 +118,7 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
           // Once the relay has stopped, no attempt starts; those under way end within their timeout.
           stop: async () => {
             await relay.stop();
-            await dispatcher.settled();
+            await dispatcher.stop();
           },
         };
       },

@@ -82,6 +82,8 @@ export class WebhookDispatcher {
   /** The attempts startDue started whose outcomes are not recorded yet. */
   private readonly inFlight = new Set<Promise<void>>();
   private starting: Promise<number> | undefined;
+  /** Set by stop: no attempt starts after it. */
+  private stopped = false;
 
   constructor(
     private readonly store: WebhookStore,
@@ -101,19 +103,34 @@ export class WebhookDispatcher {
    * Claims the deliveries due now, a batch at a time, while fewer than maxInFlight attempts are
    * under way, and starts sending them; resolves with how many it started once they are
    * started, not sent, so that an attempt waiting for its answer holds no other. A call made
-   * while one is claiming answers that one's result. Rejects only when a claim does.
+   * while one is claiming answers that one's result. Rejects only when a claim does. Each
+   * attempt that ends claims more in its turn, so that an endpoint gets its next delivery as
+   * soon as it has answered the last, not at the next call.
    */
   startDue(): Promise<number> {
+    if (this.stopped) return Promise.resolve(0);
     this.starting ??= this.startWhileRoom().finally(() => {
       this.starting = undefined;
     });
     return this.starting;
   }
 
-  /** Resolves once every attempt that startDue started has its outcome recorded: each ends within its timeout. */
+  /**
+   * Resolves once every attempt started has its outcome recorded (each ends within its
+   * timeout), and those their ends started too: while deliveries are due, after stop().
+   */
   async settled(): Promise<void> {
-    await this.starting?.catch(() => undefined);
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    for (;;) {
+      await this.starting?.catch(() => undefined);
+      if (this.inFlight.size === 0 && this.starting === undefined) return;
+      await Promise.all(this.inFlight);
+    }
+  }
+
+  /** Starts no more attempts; resolves once those under way have their outcomes recorded. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.settled();
   }
 
   /** When the next delivery is due (now or earlier: at once); undefined when none is pending. */
@@ -134,7 +151,11 @@ export class WebhookDispatcher {
             () => undefined,
             (fault: unknown) => this.outcomes.unrecorded(delivery.eventId, delivery.endpointId, fault),
           )
-          .finally(() => this.inFlight.delete(attempt));
+          .finally(() => {
+            this.inFlight.delete(attempt);
+            // A claim that fails here is told by the next call of startDue (the relay's, every poll).
+            this.startDue().catch(() => undefined);
+          });
         this.inFlight.add(attempt);
       }
       started += due.length;

@@ -293,17 +293,37 @@ describe('the webhook dispatcher, against a real receiver', () => {
     expect(told.map((t) => `${t.outcome} ${String(t.args[0])}`).sort()).to.deep.equal(['delivered e2', 'retrying e1', 'retrying e2']);
   });
 
-  it('keeps at most maxInFlight attempts under way, and starts more as they end', async () => {
+  it('keeps at most maxInFlight attempts under way, and starts more on its own as they end', async () => {
     const { url, received } = await receive(() => 'hang');
     await addEndpoint(`${url}/slow`);
     await publish('e1', 'e2', 'e3');
     const dispatch = dispatcher(200, { batchSize: 1, maxInFlight: 2 });
     expect(await dispatch.startDue()).to.equal(2);
     expect(await dispatch.startDue(), 'no room while both wait').to.equal(0);
+    await eventually(() => received.length === 2, 'the first two requests');
+    expect(received.map((r) => r.headers['webhook-id'])).to.deep.equal(['e1', 'e2']);
     await dispatch.settled();
-    expect(await dispatch.startDue(), 'the third, once the first two have ended').to.equal(1);
+    expect(
+      received.map((r) => r.headers['webhook-id']),
+      'the third, started as the first two ended',
+    ).to.deep.equal(['e1', 'e2', 'e3']);
+    expect(await dispatch.startDue(), 'nothing more is due: the retries come later').to.equal(0);
+  });
+
+  it('sends a backlog to one endpoint as fast as it answers, not a batch per call; after stop, starts nothing', async () => {
+    const { url, received } = await receive(() => 204);
+    await addEndpoint(`${url}/fast`);
+    const ids = Array.from({ length: 40 }, (_, i) => `e${i + 1}`);
+    await publish(...ids);
+    const dispatch = dispatcher(2_000, { batchSize: 5, maxInFlightPerEndpoint: 5 });
+    expect(await dispatch.startDue(), 'one claim: five for the endpoint').to.equal(5);
     await dispatch.settled();
-    expect(received.map((r) => r.headers['webhook-id'])).to.deep.equal(['e1', 'e2', 'e3']);
+    expect(received.map((r) => r.headers['webhook-id']).sort()).to.deep.equal([...ids].sort());
+    expect(told.filter((t) => t.outcome === 'delivered')).to.have.length(40);
+    await publish('late');
+    await dispatch.stop();
+    expect(await dispatch.startDue(), 'stopped').to.equal(0);
+    expect(received).to.have.length(40);
   });
 
   it('keeps at most maxInFlightPerEndpoint attempts to one endpoint under way: a hanging one with more due than maxInFlight leaves room for others', async () => {
@@ -330,17 +350,23 @@ describe('the webhook dispatcher, against a real receiver', () => {
     });
     const endpoint = await addEndpoint(`${url}/hook`);
     await publish('e1', 'e2', 'e3');
-    const dispatch = dispatcher(2_000, { batchSize: 2, maxInFlight: 2 });
+    // Claims that hold longer than the minutes the clock moves meanwhile: each is taken once.
+    const dispatch = dispatcher(2_000, { batchSize: 2, maxInFlight: 2, leaseMs: 3_600_000 });
     expect(await dispatch.startDue()).to.equal(2);
     await dispatch.settled();
-    expect(await dispatch.startDue(), 'the third, claimed once there is room').to.equal(1);
-    await dispatch.settled();
+    expect(
+      received.map((r) => r.headers['webhook-id']),
+      'the third, claimed once there was room',
+    ).to.deep.equal(['e1', 'e2', 'e3']);
     const stamps = Object.fromEntries(received.map((r) => [r.headers['webhook-id'], Number(r.headers['webhook-timestamp'])]));
-    expect(stamps).to.deep.equal({ e1: T0 / 1000, e2: T0 / 1000, e3: T0 / 1000 + 120 });
+    // The third is claimed when the first attempt ends: one or two requests (a minute each) later.
+    const third = stamps['e3']! - T0 / 1000;
+    expect([60, 120], 'seconds after the first batch').to.include(third);
+    expect(stamps).to.deep.equal({ e1: T0 / 1000, e2: T0 / 1000, e3: T0 / 1000 + third });
     for (const request of received) expect(request.verified, String(request.headers['webhook-id'])).not.to.be.instanceOf(Error);
     const attempted = await store.deliveries(endpoint.id, 3);
     expect(attempted.map((d) => [d.eventId, d.status, d.lastAttemptAt])).to.deep.equal([
-      ['e3', 'delivered', at(120_000)],
+      ['e3', 'delivered', at(third * 1000)],
       ['e2', 'delivered', at(0)],
       ['e1', 'delivered', at(0)],
     ]);
