@@ -1,7 +1,8 @@
 // The relay as a process runs it: passes of relayEvents whenever the outbox says an event was
 // recorded, and every poll interval besides, only while this process holds the relay's lease
 // (one active relay per database, whatever the number of workers or instances). A pass that a
-// transport refused is tried again with a growing delay, so an absent broker is not hammered.
+// transport refused is tried again with a growing delay, so an absent broker is not hammered;
+// the rounds go on at the poll's pace meanwhile, for the lease and the duties.
 import type { Clock, EventOutbox, RelayEvents, RelayPass } from '../../domain/index.js';
 import { withinTimeLimit } from '../shared/time-limit.js';
 import { IN_PROCESS_SUBSCRIBER_TIMEOUT_MS } from './in-process-subscribers.js';
@@ -82,6 +83,8 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
   let round: Promise<void> | undefined;
   let again = false;
   let refusals = 0;
+  // After a refusal, no pass before this time (Date.now()): the back-off spares the transport, not the duties.
+  let relayAfter = 0;
   let prunedAt = 0;
   let dutiesAt = Number.NEGATIVE_INFINITY;
   let heldUntil = 0;
@@ -108,6 +111,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
       report.pass(pass);
       if (pass.outcome === 'refused') {
         refusals += 1;
+        relayAfter = Date.now() + Math.min(maxBackoffMs, pollMs * 2 ** refusals);
         return;
       }
       refusals = 0;
@@ -118,8 +122,9 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
   const oneRound = async (): Promise<void> => {
     const now = clock.now();
     if (!(await leading())) return;
-    await relayAll();
-    // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups'.
+    if (Date.now() >= relayAfter) await relayAll();
+    // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups',
+    // and not the back-off's: a broker that refuses holds up no webhook delivery.
     if (now.getTime() - dutiesAt >= pollMs) {
       dutiesAt = now.getTime();
       for (const duty of duties) await duty(now);
@@ -166,7 +171,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
         const woken = again && refusals === 0;
         again = false;
         if (woken) scheduleIn(wakeDelayMs, true);
-        else scheduleIn(refusals === 0 ? pollMs : Math.min(maxBackoffMs, pollMs * 2 ** refusals));
+        else scheduleIn(refusals === 0 ? pollMs : Math.min(pollMs, Math.max(0, relayAfter - Date.now())));
       });
   }
 

@@ -37,7 +37,12 @@ describe('the event relay', () => {
       handed.push([...events]);
     },
   };
-  const start = async (batchSize: number, wakeDelayMs = 50, prunes: readonly ((before: Date) => Promise<unknown>)[] = []) => {
+  const start = async (
+    batchSize: number,
+    wakeDelayMs = 50,
+    prunes: readonly ((before: Date) => Promise<unknown>)[] = [],
+    duties: readonly ((now: Date) => Promise<void>)[] = [],
+  ) => {
     relay = await startEventRelay({
       outbox,
       relay: relayEvents(outbox, [transport], clock, batchSize),
@@ -48,6 +53,7 @@ describe('the event relay', () => {
       pollMs: 200,
       wakeDelayMs,
       prunes,
+      duties,
     });
   };
 
@@ -89,6 +95,16 @@ describe('the event relay', () => {
     await eventually(() => handed.length === 1, 'the events taken after two refusals', 300);
     expect(passes.filter((pass) => pass.outcome === 'refused')).to.have.length(2);
     expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
+  });
+
+  it('runs its duties at every poll while a transport refuses: the back-off holds the passes alone', async () => {
+    refuse = 1_000;
+    await pets.create(draft('Waiting'));
+    let duties = 0;
+    await start(10, 50, [], [async () => void (duties += 1)]);
+    await eventually(() => duties >= 6, 'six polls of duties', 500);
+    const refused = passes.filter((pass) => pass.outcome === 'refused').length;
+    expect(refused, 'passes, each after a longer back-off').to.be.within(1, duties - 2);
   });
 
   it('hands on, as it stops, what was recorded just before', async () => {
