@@ -62,7 +62,7 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
   container.bind<InProcessSubscribers>(TOKENS.EventSubscribers).toConstantValue(new InProcessSubscribers());
   container
     .bind<DeliveryCounter>(TOKENS.DeliveryCounter)
-    .toResolvedValue(registerRelayMetrics, [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.Clock]);
+    .toResolvedValue(registerRelayMetrics, [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.WebhookStore, TOKENS.Clock]);
   let closeTransports = async (): Promise<void> => {};
   // Webhooks first: queuing their deliveries is idempotent, so a broker that refuses delays no
   // endpoint; subscribers last, so that they hear an event only once the others have it.

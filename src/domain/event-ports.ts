@@ -2,12 +2,15 @@
 // relay hands its events to (a broker, webhooks, subscribers in the process).
 import type { PetEvent, PetEventType } from './events.js';
 
-/** How many events wait in an outbox, and since when. */
-export interface OutboxBacklog {
+/** How many wait (events in an outbox, webhook deliveries), and since when. */
+export interface Backlog {
   readonly count: number;
-  /** The time of the oldest event waiting; undefined when none does. */
+  /** When the oldest of them was recorded; undefined when none waits. */
   readonly oldest: Date | undefined;
 }
+
+/** How many events wait in an outbox, and since when. */
+export type OutboxBacklog = Backlog;
 
 /**
  * The events recorded with their changes (by the PetRepository of the same storage, in the

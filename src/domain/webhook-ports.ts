@@ -1,6 +1,7 @@
 // The ports of webhooks: where endpoints and their deliveries are kept, and where an
 // endpoint's signing secret comes from (randomness is an adapter's).
 import type { Option } from 'fp-ts/lib/Option.js';
+import type { Backlog } from './event-ports.js';
 import type { PetEventType } from './events.js';
 import type { WebhookDelivery, WebhookDeliveryId, WebhookEndpoint, WebhookEndpointId, WebhookEvent, WebhookUrl } from './webhook.js';
 
@@ -91,6 +92,8 @@ export interface WebhookStore {
   recordAttempt(claim: WebhookDeliveryClaim, attempt: WebhookAttempt): Promise<boolean>;
   /** The next time a pending delivery to an active endpoint is due (claims included); undefined when none is pending. */
   nextDueAt(): Promise<Date | undefined>;
+  /** The deliveries to active endpoints still to be made (pending, due or not), and since when, for the metrics. */
+  backlog(): Promise<Backlog>;
   /** The endpoint's most recent deliveries, newest first, at most `limit`. */
   deliveries(endpointId: WebhookEndpointId, limit: number): Promise<readonly WebhookDelivery[]>;
   /**

@@ -172,6 +172,24 @@ export function webhookStoreContract(adapterName: string, open: () => Promise<We
       expect(await store.nextDueAt()).to.equal(undefined);
     });
 
+    it('tells its backlog: the deliveries to active endpoints not yet made, claimed or waiting for a retry, and when the oldest was queued', async () => {
+      expect(await store.backlog()).to.deep.equal({ count: 0, oldest: undefined });
+      const ok = await add('backlog-ok');
+      const gone = await add('backlog-gone');
+      await store.enqueue([eventOf('first')], at(100));
+      await store.enqueue([eventOf('second')], at(200));
+      expect(await store.backlog(), 'two events, two endpoints').to.deep.equal({ count: 4, oldest: at(100) });
+      const claimed = await store.claimDue(at(300), 10, LEASE, PER_ENDPOINT);
+      expect(await store.backlog(), 'claimed, still to be made').to.deep.equal({ count: 4, oldest: at(100) });
+      const first = claimed.find((d) => d.endpointId === ok.id && d.eventId === 'first')!;
+      expect(await store.recordAttempt(first.claim, delivered(301))).to.equal(true);
+      const second = claimed.find((d) => d.endpointId === ok.id && d.eventId === 'second')!;
+      expect(await store.recordAttempt(second.claim, retryAt(301, 5000))).to.equal(true);
+      expect(await store.backlog(), 'one delivered; one waiting for its retry').to.deep.equal({ count: 3, oldest: at(100) });
+      await store.disable(gone.id, at(400));
+      expect(await store.backlog(), "a disabled endpoint's deliveries are not waited for").to.deep.equal({ count: 1, oldest: at(200) });
+    });
+
     it('records a failed attempt to retry: due again at its next time, with the attempts counted', async () => {
       const endpoint = await add('retry');
       await store.enqueue([eventOf('e')], at(0));

@@ -162,6 +162,11 @@ export class MemoryWebhookStore implements domain.WebhookStore {
     return times.length === 0 ? undefined : new Date(Math.min(...times));
   }
 
+  async backlog(): Promise<domain.Backlog> {
+    const times = this.deliveriesWhere((d) => this.isActivePending(d)).map((d) => d.record.createdAt.getTime());
+    return { count: times.length, oldest: times.length === 0 ? undefined : new Date(Math.min(...times)) };
+  }
+
   async deliveries(endpointId: domain.WebhookEndpointId, limit: number): Promise<readonly domain.WebhookDelivery[]> {
     return this.deliveriesWhere((d) => d.record.endpointId === endpointId)
       .reverse()

@@ -137,6 +137,13 @@ export class PostgresWebhookStore implements domain.WebhookStore {
     return row?.next ?? undefined;
   }
 
+  async backlog(): Promise<domain.Backlog> {
+    const [row] = await this.rows<{ count: string; oldest: Date | null }>({
+      text: `SELECT count(*) AS count, min(created_at) AS oldest FROM webhook_deliveries WHERE ${ACTIVE_PENDING}`,
+    });
+    return { count: Number(row!.count), oldest: row!.oldest ?? undefined };
+  }
+
   async deliveries(endpointId: domain.WebhookEndpointId, limit: number): Promise<readonly domain.WebhookDelivery[]> {
     const rows = await this.rows<shared.WebhookDeliveryRow<string, Date>>({
       text: `SELECT ${shared.WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY id DESC LIMIT $2`,

@@ -1,7 +1,8 @@
-// What /metrics shows of the change events: how many wait in the outbox and for how long, and
-// the deliveries by transport and outcome (the relay's passes, and webhooks' attempts).
+// What /metrics shows of the change events: how many wait in the outbox and for how long, the
+// same of the webhook deliveries still to be made, and the deliveries by transport and outcome
+// (the relay's passes, and webhooks' attempts).
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { Clock, EventOutbox } from '../../domain/index.js';
+import type { Backlog, Clock, EventOutbox, WebhookStore } from '../../domain/index.js';
 
 /** How deliveries are counted. */
 export interface DeliveryCounter {
@@ -9,15 +10,21 @@ export interface DeliveryCounter {
   count(transport: string, outcome: string, count?: number): void;
 }
 
-/** Registers the events' metrics in `registry`; the gauges read `outbox` at every scrape. */
-export function registerRelayMetrics(registry: Registry, outbox: EventOutbox, clock: Clock): DeliveryCounter {
+/** A backlog's two gauges: `<name>_pending` and `<name>_oldest_pending_age_seconds`, read from `backlog` at every scrape. */
+interface BacklogGauges {
+  readonly name: string;
+  /** The help texts of the two gauges. */
+  readonly help: { readonly pending: string; readonly age: string };
+  backlog(): Promise<Backlog>;
+}
+
+function registerBacklogGauges(registry: Registry, clock: Clock, { name, help, backlog }: BacklogGauges): void {
   // Read once per scrape by both gauges; a storage that is away leaves the last values.
   let reading: Promise<void> | undefined;
   let pending = 0;
   let oldestAgeSeconds = 0;
   const read = (): Promise<void> =>
-    (reading ??= outbox
-      .backlog()
+    (reading ??= backlog()
       .then(({ count, oldest }) => {
         pending = count;
         oldestAgeSeconds = oldest === undefined ? 0 : Math.max(0, (clock.now().getTime() - oldest.getTime()) / 1000);
@@ -25,8 +32,8 @@ export function registerRelayMetrics(registry: Registry, outbox: EventOutbox, cl
       .catch(() => undefined)
       .finally(() => (reading = undefined)));
   new Gauge({
-    name: 'petstore_events_pending',
-    help: 'Change events recorded in the outbox and not yet relayed',
+    name: `${name}_pending`,
+    help: help.pending,
     registers: [registry],
     async collect() {
       await read();
@@ -34,13 +41,33 @@ export function registerRelayMetrics(registry: Registry, outbox: EventOutbox, cl
     },
   });
   new Gauge({
-    name: 'petstore_events_oldest_pending_age_seconds',
-    help: 'Age of the oldest change event not yet relayed (0 when none waits)',
+    name: `${name}_oldest_pending_age_seconds`,
+    help: help.age,
     registers: [registry],
     async collect() {
       await read();
       this.set(oldestAgeSeconds);
     },
+  });
+}
+
+/** Registers the events' metrics in `registry`; the gauges read `outbox` and `webhooks` at every scrape. */
+export function registerRelayMetrics(registry: Registry, outbox: EventOutbox, webhooks: WebhookStore, clock: Clock): DeliveryCounter {
+  registerBacklogGauges(registry, clock, {
+    name: 'petstore_events',
+    help: {
+      pending: 'Change events recorded in the outbox and not yet relayed',
+      age: 'Age of the oldest change event not yet relayed (0 when none waits)',
+    },
+    backlog: () => outbox.backlog(),
+  });
+  registerBacklogGauges(registry, clock, {
+    name: 'petstore_webhook_deliveries',
+    help: {
+      pending: 'Webhook deliveries to active endpoints not yet made (due, under way, or waiting for a retry)',
+      age: 'Age of the oldest webhook delivery not yet made, from when its event was queued for the endpoint (0 when none waits)',
+    },
+    backlog: () => webhooks.backlog(),
   });
   const deliveries = new Counter({
     name: 'petstore_event_deliveries_total',

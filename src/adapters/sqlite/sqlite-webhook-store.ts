@@ -67,6 +67,9 @@ export class SqliteWebhookStore implements domain.WebhookStore {
           WHERE id = ? AND next_attempt_at = ? AND ${ACTIVE_PENDING}`,
       ),
       nextDue: prepare<[], { next: number | null }>(`SELECT min(next_attempt_at) AS next FROM webhook_deliveries WHERE ${ACTIVE_PENDING}`),
+      backlog: prepare<[], { count: number; oldest: number | null }>(
+        `SELECT count(*) AS count, min(created_at) AS oldest FROM webhook_deliveries WHERE ${ACTIVE_PENDING}`,
+      ),
       deliveries: prepare<[number, number], shared.WebhookDeliveryRow<number, number>>(
         `SELECT ${shared.WEBHOOK_DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT ?`,
       ),
@@ -146,6 +149,11 @@ export class SqliteWebhookStore implements domain.WebhookStore {
   async nextDueAt(): Promise<Date | undefined> {
     const next = this.statements.nextDue.get()?.next ?? null;
     return next === null ? undefined : new Date(next);
+  }
+
+  async backlog(): Promise<domain.Backlog> {
+    const { count, oldest } = this.statements.backlog.get()!;
+    return { count, oldest: oldest === null ? undefined : new Date(oldest) };
   }
 
   async deliveries(endpointId: domain.WebhookEndpointId, limit: number): Promise<readonly domain.WebhookDelivery[]> {

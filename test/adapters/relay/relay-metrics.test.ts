@@ -12,7 +12,8 @@ describe('the change events metrics', () => {
     const registry = new Registry();
     const outbox = { backlog: async () => ({ count: 0, oldest: undefined }) } as unknown as EventOutbox;
     const clock: Clock = { now: () => new Date() };
-    const counter = registerRelayMetrics(registry, outbox, clock);
+    const webhooks = { backlog: async () => ({ count: 0, oldest: undefined }) } as unknown as WebhookStore;
+    const counter = registerRelayMetrics(registry, outbox, webhooks, clock);
     // The relay counts its transports by name; the webhook dispatcher counts its attempts as `webhook`.
     const transports = [webhooksTransport({} as WebhookStore, clock, '/petstore').name, new InProcessSubscribers().name, 'nats', 'webhook'];
     for (const transport of transports) counter.count(transport, 'delivered');
@@ -22,5 +23,17 @@ describe('the change events metrics', () => {
     const counted = [...exposition.matchAll(/^petstore_event_deliveries_total\{transport="([^"]+)"/gm)].map((match) => match[1]);
     expect(counted).to.have.members(transports);
     for (const transport of counted) expect(help, transport).to.match(new RegExp(`(^|[ (])${transport}[ ),]`));
+  });
+
+  it('show the webhook deliveries still to be made, and the age of the oldest, as the store tells them', async () => {
+    const registry = new Registry();
+    const now = new Date('2026-11-27T12:00:00.000Z');
+    const outbox = { backlog: async () => ({ count: 0, oldest: undefined }) } as unknown as EventOutbox;
+    const webhooks = { backlog: async () => ({ count: 7, oldest: new Date(now.getTime() - 82_500) }) } as unknown as WebhookStore;
+    registerRelayMetrics(registry, outbox, webhooks, { now: () => now });
+    const exposition = await registry.metrics();
+    expect(exposition).to.match(/^petstore_webhook_deliveries_pending 7$/m);
+    expect(exposition).to.match(/^petstore_webhook_deliveries_oldest_pending_age_seconds 82.5$/m);
+    expect(exposition).to.match(/^petstore_events_pending 0$/m);
   });
 });
