@@ -33,6 +33,12 @@ export const reportedWebhookOutcomes = (logger: Logger, counter: DeliveryCounter
       { eventId, endpointId, fault: describeFault(fault) },
       'webhook attempt not recorded: the storage failed; it is made again once its claim runs out',
     ),
+  superseded: (eventId, endpointId, delivered, reason) => {
+    const message =
+      'webhook attempt made, not recorded: its delivery changed meanwhile (endpoint disabled, event redelivered, or claim taken again)';
+    if (delivered) logger.info({ eventId, endpointId, reason }, message);
+    else logger.warn({ eventId, endpointId, reason }, message);
+  },
 });
 
 /** Binds WebhookSecretGenerator, WebhookAdmin and WebhookDispatcher (TOKENS.WebhookStore is bound with the database's ports). */

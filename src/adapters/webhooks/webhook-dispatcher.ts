@@ -25,6 +25,13 @@ export interface WebhookOutcomes {
   failed(eventId: string, endpointId: WebhookEndpointId, reason: string): void;
   /** An attempt started by startDue was made, but the store failed to record its outcome: it is made again once its claim runs out. */
   unrecorded(eventId: string, endpointId: WebhookEndpointId, fault: unknown): void;
+  /**
+   * An attempt was made (`reason`: an HTTP status or why none came; `delivered` when 2xx), but
+   * its delivery had changed meanwhile: its endpoint disabled (a 410 to another attempt, say),
+   * the event redelivered, or its claim run out and taken by another attempt. Its outcome is not
+   * recorded over what the delivery is now.
+   */
+  superseded(eventId: string, endpointId: WebhookEndpointId, delivered: boolean, reason: string): void;
 }
 
 /** Why a delivery answered 410 Gone ends: the endpoint is disabled, or the storage failed to (the next 410 does it). */
@@ -55,7 +62,13 @@ export interface WebhookDispatcherOptions {
   readonly random?: () => number;
 }
 
-const NO_OUTCOMES: WebhookOutcomes = { delivered: () => {}, retrying: () => {}, failed: () => {}, unrecorded: () => {} };
+const NO_OUTCOMES: WebhookOutcomes = {
+  delivered: () => {},
+  retrying: () => {},
+  failed: () => {},
+  unrecorded: () => {},
+  superseded: () => {},
+};
 const MAX_ERROR_LENGTH = 300;
 
 /** What went wrong with a request that got no answer, in a few words: never the URL, the headers or the secret. */
@@ -181,8 +194,11 @@ export class WebhookDispatcher {
     const recorded = await this.store.recordAttempt(delivery.claim, { at: now, httpStatus, error, next });
     // The attempt is recorded by now: a failed disable is told as such, not as an attempt to make again.
     const notDisabled = gone ? await this.store.disable(delivery.endpointId, ended).then(() => undefined, describeFault) : undefined;
-    // A claim that no longer held: another dispatcher owns the delivery now, and tells its outcome.
-    if (!recorded) return 'lost';
+    // A claim that no longer held: the attempt was made all the same, and is told as such.
+    if (!recorded) {
+      this.outcomes.superseded(delivery.eventId, delivery.endpointId, succeeded, reason);
+      return 'lost';
+    }
     if (next.status === 'delivered') this.outcomes.delivered(delivery.eventId, delivery.endpointId);
     else if (next.status === 'pending') this.outcomes.retrying(delivery.eventId, delivery.endpointId, attempts, next.nextAttemptAt, reason);
     else this.outcomes.failed(delivery.eventId, delivery.endpointId, gone ? goneReason(notDisabled) : reason);

@@ -97,6 +97,7 @@ const recordingOutcomes = (told: Told[]): WebhookOutcomes => ({
   retrying: (...args) => void told.push({ outcome: 'retrying', args }),
   failed: (...args) => void told.push({ outcome: 'failed', args }),
   unrecorded: (...args) => void told.push({ outcome: 'unrecorded', args }),
+  superseded: (...args) => void told.push({ outcome: 'superseded', args }),
 });
 
 const event = (id: string): PetEvent => ({
@@ -242,6 +243,21 @@ describe('the webhook dispatcher, against a real receiver', () => {
     expect(await dispatchAt(dispatch, at(1_000))).to.deep.include({ attempted: 1, delivered: 1 });
     expect(received.map((r) => r.path).sort()).to.deep.equal(['/gone', '/kept', '/kept']);
     for (const request of received) expect(request.verified, request.path).not.to.be.instanceOf(Error);
+  });
+
+  it('tells the attempts under way when a 410 disabled their endpoint: made, and superseded, not silent', async () => {
+    const { url, received } = await receive(() => 410);
+    const gone = await addEndpoint(`${url}/gone`);
+    await publish('e1', 'e2', 'e3');
+    const dispatch = dispatcher();
+    await dispatchAt(dispatch, at(0));
+    expect(received, 'the three sent together').to.have.length(3);
+    const failed = told.filter((t) => t.outcome === 'failed');
+    const superseded = told.filter((t) => t.outcome === 'superseded');
+    expect(failed.length + superseded.length, 'every attempt told').to.equal(3);
+    expect(failed.length, 'the 410 recorded first disables the endpoint').to.be.at.least(1);
+    expect(superseded.length, 'attempts whose endpoint was disabled while they waited (the race happened)').to.be.at.least(1);
+    for (const t of superseded) expect(t.args.slice(1)).to.deep.equal([gone.id, false, 'HTTP 410']);
   });
 
   it('retries an attempt that gets no answer within the timeout', async () => {
