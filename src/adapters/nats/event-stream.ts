@@ -2,6 +2,7 @@
 // present (an operator may have tuned its limits). Why each setting: docs/events.md ("NATS JetStream").
 import { type JetStreamManager, JetStreamApiError, JetStreamApiCodes, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
+import { PET_EVENT_TYPES } from '../../domain/index.js';
 
 /** The subjects of the stream: one per event type, as the event's type names it. */
 export const EVENT_SUBJECTS = ['petstore.pet.*'] as const;
@@ -23,11 +24,42 @@ export const eventStreamConfig = (name: string): Partial<StreamConfig> & { name:
 
 const streamNotFound = (fault: unknown): boolean => fault instanceof JetStreamApiError && fault.code === JetStreamApiCodes.StreamNotFound;
 
-/** Creates the stream `name` unless it exists. */
+/** Whether the NATS subject filter `filter` (`*` one token, `>` the rest) takes `subject`. */
+export function subjectMatches(filter: string, subject: string): boolean {
+  const wanted = filter.split('.');
+  const tokens = subject.split('.');
+  for (const [i, token] of wanted.entries()) {
+    if (token === '>') return tokens.length > i;
+    if (i >= tokens.length || (token !== '*' && token !== tokens[i])) return false;
+  }
+  return wanted.length === tokens.length;
+}
+
+/** A stream that exists and takes none of some event type's subjects: its messages would find no stream. */
+export class StreamSubjectsError extends Error {
+  override readonly name = 'StreamSubjectsError';
+}
+
+/** The event types `subjects` leave out. */
+const typesLeftOut = (subjects: readonly string[]): readonly string[] =>
+  PET_EVENT_TYPES.filter((type) => !subjects.some((filter) => subjectMatches(filter, type)));
+
+/**
+ * Creates the stream `name` unless it exists; one that exists must take every event type's
+ * subject, or publishing to it would fail as if JetStream were off.
+ */
 export async function ensureEventStream(jsm: JetStreamManager, name: string): Promise<void> {
   try {
-    await jsm.streams.info(name);
+    const { config } = await jsm.streams.info(name);
+    const leftOut = typesLeftOut(config.subjects ?? []);
+    if (leftOut.length > 0) {
+      throw new StreamSubjectsError(
+        `the JetStream stream ${name} does not take the subjects ${leftOut.join(', ')} (its subjects: ${(config.subjects ?? []).join(', ') || 'none'}): ` +
+          `add ${EVENT_SUBJECTS.join(', ')} to it, or name another stream (PETSTORE_NATS_STREAM)`,
+      );
+    }
   } catch (fault) {
+    if (fault instanceof StreamSubjectsError) throw fault;
     if (!streamNotFound(fault)) throw fault;
     try {
       await jsm.streams.add(eventStreamConfig(name));

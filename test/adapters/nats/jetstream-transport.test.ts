@@ -9,7 +9,7 @@ import { jetstream, type JetStreamManager, jetstreamManager, StorageType } from 
 import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { expect } from 'chai';
 import { CloudEvent } from 'cloudevents';
-import { DUPLICATE_WINDOW_MS, EVENT_SUBJECTS } from '../../../src/adapters/nats/event-stream.js';
+import { DUPLICATE_WINDOW_MS, EVENT_SUBJECTS, subjectMatches } from '../../../src/adapters/nats/event-stream.js';
 import { openJetStreamTransport, type JetStreamTransportOptions } from '../../../src/adapters/nats/jetstream-transport.js';
 import { PUBLISHER_NICENESS } from '../../../src/adapters/nats/jetstream-thread-messages.js';
 import type * as ThreadTransport from '../../../src/adapters/nats/jetstream-thread-transport.js';
@@ -143,6 +143,18 @@ function jetStreamTransportSuite(title: string, openTransport: OpenTransport): v
         (fault: unknown) => fault,
       );
       expect(failure).to.be.instanceOf(Error);
+    });
+
+    it('refuses to open on a stream of its name that does not take every event subject, naming those left out', async () => {
+      await jsm.streams.add({ name: stream, subjects: ['other.subject', 'petstore.pet.created'] });
+      const failure = await open().then(
+        () => undefined,
+        (fault: unknown) => fault,
+      );
+      expect(failure).to.be.instanceOf(Error);
+      expect((failure as Error).message)
+        .to.contain(`the JetStream stream ${stream} does not take the subjects petstore.pet.updated, petstore.pet.deleted`)
+        .and.contain('its subjects: other.subject, petstore.pet.created');
     });
 
     it("publishes each pet's events in their order, on the subject of their type, as structured CloudEvents whose id is the message id", async () => {
@@ -286,3 +298,13 @@ function jetStreamTransportSuite(title: string, openTransport: OpenTransport): v
     });
   });
 }
+
+describe('NATS subject filters', () => {
+  it('take a subject as NATS does: * one token, > one or more at the end', () => {
+    const takes = (filter: string, subject: string) => subjectMatches(filter, subject);
+    for (const filter of ['petstore.pet.*', 'petstore.>', '>', 'petstore.*.created', 'petstore.pet.created', '*.pet.*'])
+      expect(takes(filter, 'petstore.pet.created'), filter).to.equal(true);
+    for (const filter of ['petstore.*', 'petstore.pet', 'petstore.pet.*.x', 'petstore.pet.created.>', 'other.>', 'petstore.pet.deleted'])
+      expect(takes(filter, 'petstore.pet.created'), filter).to.equal(false);
+  });
+});
