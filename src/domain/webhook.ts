@@ -37,8 +37,10 @@ export const MAX_WEBHOOK_URL_LENGTH = 2000;
  */
 export function webhookUrlProblem(text: string): string | undefined {
   if (text.length > MAX_WEBHOOK_URL_LENGTH) return `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long`;
-  // URL parsing drops tabs and newlines and keeps other controls: what is stored and listed would not be what is called.
-  if (/[\u0000-\u0020\u007f]/.test(text)) return 'must not hold spaces or control characters (percent-encode them)';
+  // Printable ASCII only: URL parsing drops tabs and newlines and keeps other controls, and a
+  // listing would show control, bidi and look-alike characters as they are; what is stored and
+  // listed must be what is called.
+  if (/[^\x21-\x7e]/.test(text)) return 'must be printable ASCII: percent-encode spaces and other characters (a host in punycode)';
   if (!/^https?:\/\//i.test(text) || !URL.canParse(text)) return 'must be an absolute http:// or https:// URL';
   const url = new URL(text);
   if (url.hostname === '') return 'must name a host';

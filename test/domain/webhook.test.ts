@@ -34,11 +34,13 @@ describe('webhook URLs', () => {
     expect(webhookUrlProblem('https://user:pw@example.com/')).not.to.contain('pw');
   });
 
-  it('refuses spaces and control characters, which URL parsing drops or keeps unlike what is stored and listed', () => {
-    for (const control of ['\n', '\t', '\r', ' ', '\u001b', '\u0000', '\u007f']) {
-      const url = `http://127.0.0.1:8080/a${control}b`;
-      expect(webhookUrlProblem(url), JSON.stringify(url)).to.contain('control characters');
+  it('refuses what is not printable ASCII, which URL parsing drops or keeps unlike what is stored and listed', () => {
+    for (const character of ['\n', '\t', '\r', ' ', '\u001b', '\u0000', '\u007f', '\u0085', '\u009b', '\u202e', 'é', '🐕']) {
+      const url = `http://127.0.0.1:8080/a${character}b`;
+      expect(webhookUrlProblem(url), JSON.stringify(url)).to.contain('printable ASCII');
     }
+    expect(webhookUrlProblem('https://bücher.example/hook')).to.contain('punycode');
+    expect(webhookUrlProblem('https://xn--bcher-kva.example/hook')).to.equal(undefined);
     expect(webhookUrlProblem('http://127.0.0.1:8080/a%20b%0A')).to.equal(undefined);
   });
 
