@@ -88,6 +88,8 @@ export async function exportStore(request: ExportRequest, env: Readonly<Record<s
   const partial = request.out === undefined ? undefined : `${request.out}.partial`;
   try {
     // Readable by its owner alone, as the database is: with --all it holds key digests and idempotency records.
+    // A .partial left by another run is removed first: the mode applies to a file created, not to one reused.
+    if (partial !== undefined) rmSync(partial, { force: true });
     const stream = partial === undefined ? io.stdout : createWriteStream(partial, { mode: 0o600 });
     const rows = await store.archive.snapshot((snapshot) => writeExport(snapshot, kindsOf(request.all), stream, request, io));
     if (partial !== undefined && request.out !== undefined) {

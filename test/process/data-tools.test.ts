@@ -1,7 +1,7 @@
 // petstore backup, export, import and copy, run as the compiled command (dist/cli.js) on real
 // SQLite files and a real PostgreSQL schema.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -144,6 +144,8 @@ describe('petstore backup, export, import and copy', function () {
     try {
       expect((await store.useCases.createPet({ name: 'Rex' as PetName, categoryId: 1 as CategoryId })())._tag).to.equal('Right');
       expect((await runCli(['backup', at('backup.db')], { PETSTORE_DB: db })).code).to.equal(0);
+      // A .partial left by another run, readable by all, is not reused with its mode.
+      writeFileSync(at('all.ndjson.partial'), 'stale', { mode: 0o644 });
       expect((await runCli(['export', '--all', '--out', at('all.ndjson')], { PETSTORE_DB: db })).code).to.equal(0);
       const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
       expect(modeOf(at('private')), 'folder').to.equal('700');
@@ -347,6 +349,21 @@ describe('petstore backup, export, import and copy', function () {
     expect(folder.code).to.equal(1);
     expect(folder.stderr).to.contain(`cannot write the export to ${dir.path}: it is a folder`);
     expect(existsSync(`${dir.path}.partial`)).to.equal(false);
+    // A link or a pipe would be replaced by the finished file, not written through: refused, left as it is.
+    writeFileSync(at('target.ndjson'), 'kept\n');
+    symlinkSync(at('target.ndjson'), at('link.ndjson'));
+    execFileSync('mkfifo', [at('pipe.ndjson')]);
+    for (const [command, out] of [
+      ['export', at('link.ndjson')],
+      ['export', at('pipe.ndjson')],
+      ['backup', at('link.ndjson')],
+    ] as const) {
+      const refused = await runCli(command === 'export' ? ['export', '--out', out] : ['backup', out], { PETSTORE_DB: at('a.db') });
+      expect(refused.code, `${command} ${out}`).to.equal(1);
+      expect(refused.stderr, `${command} ${out}`).to.contain('it is not a regular file');
+    }
+    expect(lstatSync(at('link.ndjson')).isSymbolicLink() && readFileSync(at('target.ndjson'), 'utf8')).to.equal('kept\n');
+    expect(lstatSync(at('pipe.ndjson')).isFIFO()).to.equal(true);
     // A reader that goes away: the failure is the output's.
     const closed = new Writable({ write: (_chunk, _encoding, done) => done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
     const stderr = new PassThrough();
