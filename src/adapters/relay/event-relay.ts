@@ -170,8 +170,11 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
         round = undefined;
         const woken = again && refusals === 0;
         again = false;
+        // While backing off, the next round comes at the retry if that is sooner than the poll;
+        // a retry already due (not tried: the lease was elsewhere) waits for the poll, never 0 ms.
+        const untilRetry = relayAfter - Date.now();
         if (woken) scheduleIn(wakeDelayMs, true);
-        else scheduleIn(refusals === 0 ? pollMs : Math.min(pollMs, Math.max(0, relayAfter - Date.now())));
+        else scheduleIn(refusals === 0 || untilRetry <= 0 ? pollMs : Math.min(pollMs, untilRetry));
       });
   }
 

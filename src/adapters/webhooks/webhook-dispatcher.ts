@@ -155,7 +155,7 @@ export class WebhookDispatcher {
     let started = 0;
     for (;;) {
       const room = Math.min(this.batchSize, this.maxInFlight - this.inFlight.size);
-      if (room <= 0) return started;
+      if (room <= 0 || this.stopped) return started;
       // Each claim at the clock's time then: its lease counts from it.
       const due = await this.store.claimDue(this.clock.now(), room, this.leaseMs, this.maxInFlightPerEndpoint);
       for (const delivery of due) {

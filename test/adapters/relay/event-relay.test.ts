@@ -9,6 +9,7 @@ import { InProcessSubscribers } from '../../../src/adapters/relay/in-process-sub
 import { TimeLimitExceeded } from '../../../src/adapters/shared/time-limit.js';
 import {
   type CategoryId,
+  type EventOutbox,
   type EventTransport,
   type PetEvent,
   type PetName,
@@ -105,6 +106,38 @@ describe('the event relay', () => {
     await eventually(() => duties >= 6, 'six polls of duties', 500);
     const refused = passes.filter((pass) => pass.outcome === 'refused').length;
     expect(refused, 'passes, each after a longer back-off').to.be.within(1, duties - 2);
+  });
+
+  it('keeps to the poll while it backs off and no longer leads: rounds come a poll apart, never back to back', async () => {
+    refuse = 1_000_000;
+    await pets.create(draft('Waiting'));
+    let grants = 1;
+    // The lease is granted once, then held elsewhere.
+    const leasedOnce: EventOutbox = {
+      pending: (limit) => outbox.pending(limit),
+      markRelayed: (sequences, at) => outbox.markRelayed(sequences, at),
+      prune: (before) => outbox.prune(before),
+      backlog: () => outbox.backlog(),
+      watch: (wake) => outbox.watch(wake),
+      lease: async () => (grants -= 1) >= 0,
+      release: (holder) => outbox.release(holder),
+    };
+    let rounds = 0;
+    const counting = { now: () => ((rounds += 1), new Date()) };
+    relay = await startEventRelay({
+      outbox: leasedOnce,
+      relay: relayEvents(leasedOnce, [transport], clock, 10),
+      clock: counting,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
+      pollMs: 200,
+      leaseMs: 300,
+    });
+    await eventually(() => passes.length === 1 && grants < 0, 'a refused pass, then the lease elsewhere', 300);
+    const before = rounds;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(rounds - before, 'rounds in a second at a poll of 200 ms').to.be.within(1, 10);
   });
 
   it('hands on, as it stops, what was recorded just before', async () => {

@@ -245,6 +245,23 @@ describe('the webhook dispatcher, against a real receiver', () => {
     for (const request of received) expect(request.verified, request.path).not.to.be.instanceOf(Error);
   });
 
+  it('claims nothing more once stopped, even in a claim loop under way: stop waits for those started alone', async () => {
+    // Ten endpoints on a port where nothing listens: every claim comes back full, every attempt fails at once.
+    const closed = await startReceiver(
+      () => 'whsec_AAAA',
+      () => 204,
+    );
+    const nowhere = closed.url;
+    await closed.close();
+    for (let i = 0; i < 10; i++) await addEndpoint(`${nowhere}/e${i}`);
+    await publish(...Array.from({ length: 10 }, (_, i) => `e${i}`));
+    const dispatch = dispatcher(2_000, { batchSize: 5, maxInFlight: 100 });
+    const starting = dispatch.startDue();
+    await dispatch.stop();
+    expect(await starting, 'the claim under way when stop came, and no other').to.equal(5);
+    expect(told, 'the attempts of that claim alone').to.have.length(5);
+  });
+
   it('tells the attempts under way when a 410 disabled their endpoint: made, and superseded, not silent', async () => {
     const { url, received } = await receive(() => 410);
     const gone = await addEndpoint(`${url}/gone`);
