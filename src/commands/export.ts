@@ -2,7 +2,7 @@
 // (archive-format.ts), in id order, read in keyset pages so memory stays flat; with --all, the
 // stored API keys (digests) and idempotency records too. Everything is read from one snapshot
 // of the store, so an export taken beside a running server is as the store stood at one moment.
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, renameSync, rmSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { isAbsentDatabase } from './absent-database.js';
@@ -41,19 +41,22 @@ const toOutput = async (write: () => Promise<void>): Promise<void> => {
   }
 };
 
-/**
- * Writes the export of `snapshot` to `stream`; answers the records written. A stream that
- * fails (a full disk, a reader that went away) rejects the write under way.
- */
+/** Rejects with an OutputFailure once `stream` fails (a full disk, a reader that went away); listened to from now on. */
+function failureOf(stream: Writable): Promise<never> {
+  const failed = new Promise<never>((_, reject) => stream.once('error', (err) => reject(new OutputFailure(err))));
+  failed.catch(() => undefined);
+  return failed;
+}
+
+/** Writes the export of `snapshot` to `stream`; answers the records written. `failed` rejects the write under way. */
 async function writeExport(
   snapshot: ArchiveSnapshot,
   kinds: readonly ArchiveKind[],
   stream: Writable,
+  failed: Promise<never>,
   request: ExportRequest,
   io: DataIo,
 ): Promise<number> {
-  const failed = new Promise<never>((_, reject) => stream.once('error', (err) => reject(new OutputFailure(err))));
-  failed.catch(() => undefined);
   const write = (text: string) => Promise.race([failed, toOutput(() => writeText(stream, text))]);
   const progress = startProgress({ label: 'export', total: await countOf(snapshot, kinds), quiet: request.quiet, stream: io.stderr });
   let rows = 0;
@@ -83,15 +86,29 @@ export async function exportStore(request: ExportRequest, env: Readonly<Record<s
     io.stderr.write(`petstore: cannot write the export to ${target}: ${unwritable}.\n`);
     return 1;
   }
-  const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
-  if (store === undefined) return 1;
   const partial = request.out === undefined ? undefined : `${request.out}.partial`;
+  // Opened before the store, so that a file that cannot be written (no permission) is told at once.
+  let fd: number | undefined;
   try {
-    // Readable by its owner alone, as the database is: with --all it holds key digests and idempotency records.
     // A .partial left by another run is removed first: the mode applies to a file created, not to one reused.
     if (partial !== undefined) rmSync(partial, { force: true });
-    const stream = partial === undefined ? io.stdout : createWriteStream(partial, { mode: 0o600 });
-    const rows = await store.archive.snapshot((snapshot) => writeExport(snapshot, kindsOf(request.all), stream, request, io));
+    // Readable by its owner alone, as the database is: with --all it holds key digests and idempotency records.
+    if (partial !== undefined) fd = openSync(partial, 'wx', 0o600);
+  } catch (err) {
+    const { type, message } = describeFault(err);
+    io.stderr.write(`petstore: cannot write the export to ${target}: ${type}: ${message}\n`);
+    return 1;
+  }
+  const store = await openStoreOrComplain(config, database, (text) => io.stderr.write(text));
+  if (store === undefined) {
+    if (fd !== undefined) closeSync(fd);
+    if (partial !== undefined) rmSync(partial, { force: true });
+    return 1;
+  }
+  try {
+    const stream = fd === undefined ? io.stdout : createWriteStream('', { fd });
+    const failed = failureOf(stream);
+    const rows = await store.archive.snapshot((snapshot) => writeExport(snapshot, kindsOf(request.all), stream, failed, request, io));
     if (partial !== undefined && request.out !== undefined) {
       await toOutput(async () => {
         stream.end();

@@ -45,10 +45,12 @@ interface NumberedLine {
 const LINES_PER_YIELD = 1_000;
 
 /**
- * The longest line read: a valid record is under about 1 KiB, so this only bounds the memory
- * a file without newlines (or with one huge line) would take before it is refused.
+ * The most characters of one line held while its end is looked for (split2's maxLength, which
+ * it checks after each read of 64 KiB: a line of up to that much more may still be read whole,
+ * and refused by the codecs). A valid record is under about 1 KiB: this only bounds the memory
+ * a file without newlines (or with one huge line) takes before it is refused.
  */
-export const MAX_LINE_BYTES = 64 * 1024;
+export const MAX_LINE_CHARACTERS = 64 * 1024;
 
 /** Line `line` of the file holds bytes that are not UTF-8. */
 class NotUtf8 extends Error {
@@ -96,7 +98,7 @@ function utf8Checked(): Transform {
       const last = chunk.lastIndexOf(NEWLINE);
       if (last === -1) {
         // A line longer than split2 takes fails there: what is kept here stays bounded.
-        partial = partial.length > 2 * MAX_LINE_BYTES ? partial : Buffer.concat([partial, chunk]);
+        partial = partial.length > 2 * MAX_LINE_CHARACTERS ? partial : Buffer.concat([partial, chunk]);
       } else {
         for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, at + 1)) lines += 1;
         partial = chunk.subarray(last + 1);
@@ -114,9 +116,9 @@ function utf8Checked(): Transform {
   });
 }
 
-/** The lines of `file`, split by split2, never buffering more than MAX_LINE_BYTES of one; a read error rejects them. */
+/** The lines of `file`, split by split2, never holding more than MAX_LINE_CHARACTERS of one past a read; a read error rejects them. */
 function linesOf(file: string): AsyncIterable<string> {
-  const lines = split2({ maxLength: MAX_LINE_BYTES });
+  const lines = split2({ maxLength: MAX_LINE_CHARACTERS });
   // pipeline destroys `lines` with the file's error (a folder, no permission, not UTF-8), which the reader's loop then throws.
   pipeline(createReadStream(file), utf8Checked(), lines, () => undefined);
   return lines;
@@ -126,7 +128,7 @@ function linesOf(file: string): AsyncIterable<string> {
 function readFailure(file: string, number: number, err: unknown): Refusal {
   if (err instanceof NotUtf8) return new Refusal(1, `${file} line ${err.line}: not valid UTF-8. Nothing was imported.`);
   if (err instanceof Error && err.message === 'maximum buffer reached')
-    return new Refusal(1, `${file} line ${number + 1}: longer than ${MAX_LINE_BYTES} bytes, not a record. Nothing was imported.`);
+    return new Refusal(1, `${file} line ${number + 1}: longer than ${MAX_LINE_CHARACTERS} characters, not a record. Nothing was imported.`);
   return new Refusal(2, `${file} cannot be read: ${err instanceof Error ? err.message : String(err)}`);
 }
 

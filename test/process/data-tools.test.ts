@@ -1,7 +1,7 @@
 // petstore backup, export, import and copy, run as the compiled command (dist/cli.js) on real
 // SQLite files and a real PostgreSQL schema.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, lstatSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { PassThrough, Writable } from 'node:stream';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -349,6 +349,12 @@ describe('petstore backup, export, import and copy', function () {
     expect(folder.code).to.equal(1);
     expect(folder.stderr).to.contain(`cannot write the export to ${dir.path}: it is a folder`);
     expect(existsSync(`${dir.path}.partial`)).to.equal(false);
+    // A .partial that cannot be made (here a folder of that name) is told before the store is opened, without a trace.
+    mkdirSync(at('blocked.ndjson.partial'));
+    const blocked = await runCli(['export', '--out', at('blocked.ndjson')], { PETSTORE_DB: at('a.db') });
+    expect(blocked.code).to.equal(1);
+    expect(blocked.stderr).to.match(/^petstore: cannot write the export to .*blocked\.ndjson: \w+: /);
+    expect(blocked.stderr).not.to.contain('    at ');
     // A link or a pipe would be replaced by the finished file, not written through: refused, left as it is.
     writeFileSync(at('target.ndjson'), 'kept\n');
     symlinkSync(at('target.ndjson'), at('link.ndjson'));
@@ -383,7 +389,7 @@ describe('petstore backup, export, import and copy', function () {
       .and.not.to.contain('could not use the database');
   });
 
-  it('refuses to import a folder, a line longer than 64 KiB, and bytes that are not UTF-8, with nothing imported', async () => {
+  it('refuses to import a folder, a line too long to be a record, and bytes that are not UTF-8, with nothing imported', async () => {
     const header = '{"format":"petstore-export","version":2,"petIdsIssued":2}';
     const folder = await runCli(['import', dir.path], { PETSTORE_DB: at('b.db') });
     expect(folder.code).to.equal(2);
@@ -392,7 +398,7 @@ describe('petstore backup, export, import and copy', function () {
     writeFileSync(at('long.ndjson'), `${header}\n${pet(1, 'Rex')}\n${pet(2, 'x'.repeat(300_000))}\n`);
     const long = await runCli(['import', at('long.ndjson')], { PETSTORE_DB: at('b.db') });
     expect(long.code).to.equal(1);
-    expect(long.stderr).to.contain('long.ndjson line 3: longer than 65536 bytes, not a record. Nothing was imported.');
+    expect(long.stderr).to.contain('long.ndjson line 3: longer than 65536 characters, not a record. Nothing was imported.');
     // Bytes that are not UTF-8 are refused, not stored as U+FFFD.
     const [before, after] = pet(2, '#').split('#') as [string, string];
     writeFileSync(at('latin1.ndjson'), Buffer.from(`${header}\n${pet(1, 'Rex')}\n${before}caf\xe9${after}\n`, 'latin1'));
