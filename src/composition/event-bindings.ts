@@ -64,8 +64,9 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
     .bind<DeliveryCounter>(TOKENS.DeliveryCounter)
     .toResolvedValue(registerRelayMetrics, [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.WebhookStore, TOKENS.Clock]);
   let closeTransports = async (): Promise<void> => {};
-  // Webhooks first: queuing their deliveries is idempotent, so a broker that refuses delays no
-  // endpoint; subscribers last, so that they hear an event only once the others have it.
+  // Webhooks first: queuing their deliveries is idempotent, so a pass that the broker refuses
+  // has queued its events for the endpoints all the same; subscribers last, so that they hear
+  // an event only once the others have it.
   container
     .bind<readonly EventTransport[]>(TOKENS.EventTransports)
     .toResolvedValue(
