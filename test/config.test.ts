@@ -256,6 +256,13 @@ describe('configuration from the environment', () => {
         expect(JSON.stringify(refused), url).not.to.contain('s3cret');
       }
     }
+    // A URL with one slash, or none, is not taken for a file name (created, and shown in full).
+    for (const text of ['postgres:/app:/s3cret@db/pets', 'postgresql:app:s3cret@db/pets', 'postgres:s3cret']) {
+      const refused = loadConfig({ PETSTORE_DB: text });
+      expect(E.isLeft(refused) && refused.left.join('\n'), text).to.contain('PETSTORE_DB looks like a URL but is not one');
+      expect(JSON.stringify(refused), text).not.to.contain('s3cret');
+    }
+    expect(E.isRight(loadConfig({ PETSTORE_DB: './a:b.db' })) && E.isRight(loadConfig({ PETSTORE_DB: ':memory:' }))).to.equal(true);
     // Percent-encoded, the same passwords are taken, and shown by no description.
     const encoded = loadConfig({ PETSTORE_DB: `postgres://app:${encodeURIComponent('77?/#s3cret')}@db:5432/pets` });
     expect(E.isRight(encoded) && describeDatabase(encoded.right.database)).to.equal('postgres postgres://app@db:5432/pets (pool of 10)');

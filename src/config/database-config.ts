@@ -29,6 +29,12 @@ const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', '
 export function parseDatabase(text: string): E.Either<string, DatabaseLocation> {
   if (text === 'memory') return E.right({ kind: 'memory' });
   if (text.trim() === '') return E.left('must be "memory", ":memory:", the path of a SQLite file or a postgres:// URL');
+  // A mistyped URL (postgres:/… with one slash) would be taken for a file name, created, and shown in full, password included.
+  if (/^[a-z][a-z0-9+.-]+:(?!\/\/)/i.test(text)) {
+    return E.left(
+      'looks like a URL but is not one (a postgres:// URL has two slashes; write a SQLite file whose name has a colon as ./name)',
+    );
+  }
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return E.right({ kind: 'sqlite', path: text });
   const scheme = text.slice(0, text.indexOf(':') + 1).toLowerCase();
   if (!POSTGRES_SCHEMES.includes(scheme)) {
