@@ -34,6 +34,7 @@ export const reportedWebhookOutcomes = (logger: Logger, counter: DeliveryCounter
       'webhook attempt not recorded: the storage failed; it is made again once its claim runs out',
     ),
   superseded: (eventId, endpointId, delivered, reason) => {
+    counter.count('webhook', 'superseded');
     const message =
       'webhook attempt made, not recorded: its delivery changed meanwhile (endpoint disabled, event redelivered, or claim taken again)';
     if (delivered) logger.info({ eventId, endpointId, reason }, message);

@@ -73,7 +73,8 @@ export function registerRelayMetrics(registry: Registry, outbox: EventOutbox, we
     name: 'petstore_event_deliveries_total',
     help:
       'Deliveries of change events, by transport and outcome: nats, webhooks (queued for the endpoints) and in-process ' +
-      'count events handed over (delivered, refused); webhook counts attempts to send them (delivered, retrying, failed)',
+      'count events handed over (delivered, refused); webhook counts attempts to send them (delivered, retrying, failed, ' +
+      'superseded: made while their delivery changed, and not recorded)',
     labelNames: ['transport', 'outcome'] as const,
     registers: [registry],
   });
