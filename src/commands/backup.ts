@@ -1,13 +1,13 @@
 // `petstore backup <file>`: an online, consistent copy of the SQLite database PETSTORE_DB
 // names, taken while a server keeps serving and writing (SQLite's backup API), then opened
 // and checked by the adapter. PostgreSQL and memory refuse: pg_dump is PostgreSQL's tool.
-import { isAbsentDatabase } from './absent-database.js';
-import { configurationOrComplaint } from './configuration.js';
-import type { DataIo, DataOptions } from './data-io.js';
-import { unwritableFile } from './output-file.js';
-import { startProgress } from './progress.js';
-import { cannotUse, openBackup } from './store-session.js';
-import { describeFault } from '../composition/index.js';
+import { describeFault } from '../domain/fault-description.js';
+import { isAbsentDatabase } from './support/absent-database.js';
+import { configurationOrComplaint } from './support/configuration.js';
+import type { DataIo, DataOptions } from './support/data-io.js';
+import { unwritableFile } from './support/output-file.js';
+import { startProgress } from './support/progress.js';
+import { cannotUse, openBackup } from './support/store-session.js';
 import { describeDatabase } from '../config/database-config.js';
 
 /** Backs up the database `env` configures to `file`; answers the exit code (0 taken, 1 failed, 2 refused for this storage). */

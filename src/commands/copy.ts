@@ -5,14 +5,14 @@
 // continued past the ids the source issued (its deleted pets' included); no change event is written.
 // At the end both sides' counts and the SHA-256 of their content (the canonical export lines
 // of every record, without the header, computed the same way on both) are printed; they must be equal.
+import { describeFault } from '../domain/fault-description.js';
 import * as E from 'fp-ts/lib/Either.js';
-import { isAbsentDatabase } from './absent-database.js';
-import { configurationOrComplaint } from './configuration.js';
-import type { DataIo, DataOptions } from './data-io.js';
-import { ARCHIVE_KINDS, type ArchiveLine, lineOf } from './archive-format.js';
-import { startProgress } from './progress.js';
-import { ContentDigest, countOf, type OpenStore, openStoreOrComplain, pagesOf, tableOf, textOf } from './store-session.js';
-import { describeFault } from '../composition/index.js';
+import { isAbsentDatabase } from './support/absent-database.js';
+import { configurationOrComplaint } from './support/configuration.js';
+import type { DataIo, DataOptions } from './support/data-io.js';
+import { ARCHIVE_KINDS, type ArchiveLine, lineOf } from '../export-format/archive-format.js';
+import { startProgress } from './support/progress.js';
+import { ContentDigest, countOf, type OpenStore, openStoreOrComplain, pagesOf, tableOf, textOf } from './support/store-session.js';
 import type { ArchiveSnapshot } from '../domain/index.js';
 import { type DatabaseConfig, describeDatabase, isInProcessMemory, parseDatabase, withPoolSize } from '../config/database-config.js';
 

@@ -2,17 +2,17 @@
 // (archive-format.ts), in id order, read in keyset pages so memory stays flat; with --all, the
 // stored API keys (digests) and idempotency records too. Everything is read from one snapshot
 // of the store, so an export taken beside a running server is as the store stood at one moment.
+import { describeFault } from '../domain/fault-description.js';
 import { closeSync, createWriteStream, openSync, renameSync, rmSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
-import { isAbsentDatabase } from './absent-database.js';
-import { configurationOrComplaint } from './configuration.js';
-import type { DataIo, DataOptions } from './data-io.js';
-import { ARCHIVE_KINDS, type ArchiveKind, headerLine } from './archive-format.js';
-import { unwritableFile } from './output-file.js';
-import { startProgress } from './progress.js';
-import { cannotUse, countOf, openStoreOrComplain, pagesOf, textOf, writeText } from './store-session.js';
-import { describeFault } from '../composition/index.js';
+import { isAbsentDatabase } from './support/absent-database.js';
+import { configurationOrComplaint } from './support/configuration.js';
+import type { DataIo, DataOptions } from './support/data-io.js';
+import { ARCHIVE_KINDS, type ArchiveKind, headerLine } from '../export-format/archive-format.js';
+import { unwritableFile } from './support/output-file.js';
+import { startProgress } from './support/progress.js';
+import { cannotUse, countOf, openStoreOrComplain, pagesOf, textOf, writeText } from './support/store-session.js';
 import type { ArchiveSnapshot } from '../domain/index.js';
 
 export interface ExportRequest extends DataOptions {

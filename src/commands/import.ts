@@ -8,12 +8,20 @@
 // import run again completes without duplicates. A record whose key is stored with other
 // content is a conflict: its batch is not written, and the import stops, naming its line.
 import * as E from 'fp-ts/lib/Either.js';
-import { configurationOrComplaint } from './configuration.js';
-import type { DataIo, DataOptions } from './data-io.js';
-import { ARCHIVE_KINDS, type ArchiveHeader, type ArchiveKind, type ArchiveLine, decodeLine, lineOf, readHeader } from './archive-format.js';
-import { isLineTooLong, linesOf, MAX_LINE_CHARACTERS, NotUtf8 } from './archive-lines.js';
-import { startProgress } from './progress.js';
-import { BATCH_SIZE, cannotUse, type OpenStore, openStoreOrComplain, tableOf } from './store-session.js';
+import { configurationOrComplaint } from './support/configuration.js';
+import type { DataIo, DataOptions } from './support/data-io.js';
+import {
+  ARCHIVE_KINDS,
+  type ArchiveHeader,
+  type ArchiveKind,
+  type ArchiveLine,
+  decodeLine,
+  lineOf,
+  readHeader,
+} from '../export-format/archive-format.js';
+import { isLineTooLong, linesOf, MAX_LINE_CHARACTERS, NotUtf8 } from './support/archive-lines.js';
+import { startProgress } from './support/progress.js';
+import { BATCH_SIZE, cannotUse, type OpenStore, openStoreOrComplain, tableOf } from './support/store-session.js';
 import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
 
 export interface ImportRequest extends DataOptions {

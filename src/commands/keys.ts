@@ -5,7 +5,7 @@ import 'reflect-metadata';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import * as O from 'fp-ts/lib/Option.js';
-import { decimalId, onDatabase, type Output, printRecords, table, unlessMisused } from './database-command.js';
+import { decimalId, onDatabase, type Output, printRecords, table, unlessMisused } from './support/database-command.js';
 import { TOKENS } from '../composition/index.js';
 import { type ApiKeyAdmin, ApiKeyId, ApiKeyLabel, type ApiKeyRecord } from '../domain/index.js';
 

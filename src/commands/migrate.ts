@@ -1,15 +1,15 @@
 // `petstore migrate` (and `npm run migrate`): brings the configured database's schema up to
 // date, then exits, without starting the server. Same configuration as the server; the server
 // also migrates at start, so this is for upgrades run as their own deployment step.
+import { describeFault } from '../domain/fault-description.js';
 import 'reflect-metadata';
-import { configurationOrComplaint } from './configuration.js';
+import { configurationOrComplaint } from './support/configuration.js';
 import { describeDatabase, withPoolSize } from '../config/database-config.js';
 import {
   closeContainer,
   containerOptionsFrom,
   createContainer,
-  createLogger,
-  describeFault,
+  createProcessLogger,
   type SchemaVersion,
   TOKENS,
 } from '../composition/index.js';
@@ -19,7 +19,7 @@ export async function migrate(env: Readonly<Record<string, string | undefined>>)
   const config = configurationOrComplaint(env, 'invalid configuration, not migrating');
   if (config === undefined) return 1;
   const { database } = config;
-  const logger = createLogger(config.logLevel);
+  const logger = createProcessLogger(config.logLevel);
   // One connection is all a migration needs.
   const container = createContainer(containerOptionsFrom({ ...config, database: withPoolSize(database, 1) }, logger));
   try {

@@ -2,26 +2,26 @@
 // root, the HTTP server, and a clean stop on SIGTERM/SIGINT (stop accepting, finish requests,
 // close the database). Opening the database migrates its schema (under a lock, so several
 // instances may start at once).
+import { describeFault } from '../domain/fault-description.js';
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { configurationOrComplaint } from './configuration.js';
+import { configurationOrComplaint } from './support/configuration.js';
 import { describeDatabase } from '../config/database-config.js';
 import { describeRedis } from '../config/redis-config.js';
 import type { ServiceState } from '../domain/index.js';
 import {
-  API_BASE_PATH,
+  announcedApiUrl,
   closeContainer,
   containerOptionsFrom,
   createContainer,
-  createLogger,
-  describeFault,
+  createProcessLogger,
   generatedApiKey,
   type StartEventRelay,
   type StartHttpServer,
   TOKENS,
 } from '../composition/index.js';
-import { printGeneratedKey } from './generated-key.js';
-import { serveWithWorkers } from './serve-workers.js';
+import { printGeneratedKey } from './support/generated-key.js';
+import { serveWithWorkers } from './support/serve-workers.js';
 
 /**
  * Starts the server; answers 0 once it listens (it then runs until SIGTERM or SIGINT, which
@@ -31,7 +31,7 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   const config = configurationOrComplaint(env, 'invalid configuration, not starting');
   if (config === undefined) return 1;
   // A worker's lines name it, so that an operator can tell the workers of one port apart.
-  const processLogger = createLogger(config.logLevel);
+  const processLogger = createProcessLogger(config.logLevel);
   const logger = cluster.isWorker ? processLogger.child({ worker: cluster.worker?.id, pid: process.pid }) : processLogger;
   // The primary of PETSTORE_WORKERS > 1 only prepares the database and looks after the workers;
   // each worker (a copy of this process, forked by node:cluster) serves as a single process does.
@@ -87,7 +87,7 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 
-  const baseUrl = `${server.url}${API_BASE_PATH}`;
+  const baseUrl = announcedApiUrl(config.host, server.port);
   // Whether the rate limits are shared, and through which Redis, is told once at start.
   const redis = config.redisUrl === undefined ? {} : { redis: describeRedis(config.redisUrl, config.redisKeyPrefix) };
   logger.info({ url: baseUrl, database: describeDatabase(config.database), ...redis }, 'listening');

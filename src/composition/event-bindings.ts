@@ -10,7 +10,7 @@ import { type RunningEventRelay, startEventRelay } from '../adapters/relay/event
 import { InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
 import type { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.js';
 import { webhooksTransport } from '../adapters/webhooks/webhooks-transport.js';
-import { describeFault } from '../adapters/shared/describe-fault.js';
+import { describeFault } from '../domain/fault-description.js';
 import { describeNats } from '../adapters/nats/nats-url.js';
 import { EVENTS_DEFAULTS } from '../config/events-config.js';
 import { type Clock, type EventOutbox, type EventTransport, relayEvents, type RelayPass, type WebhookStore } from '../domain/index.js';

@@ -1,12 +1,10 @@
-// What the processes (the commands) take from the composition root: the container and the few
-// adapter facts a process states itself (where it logs, the base path it announces). A command
-// imports this and the configuration, never an adapter.
+// What the processes (the commands) take from the composition root: the container, its tokens,
+// and factories for the few things a process makes itself (its logger, the URL it announces).
+// A command imports this, the configuration and the domain, never an adapter; nothing here is an
+// adapter's own symbol.
 export { closeContainer, createContainer, generatedApiKey, type StartHttpServer } from './container.js';
 export { containerOptionsFrom } from './container-options.js';
 export { type SchemaVersion } from './port-bindings.js';
 export { type StartEventRelay } from './event-bindings.js';
 export { TOKENS } from './tokens.js';
-export { createLogger } from '../adapters/logging/pino-logger.js';
-export { describeFault } from '../adapters/shared/describe-fault.js';
-export { API_BASE_PATH } from '../adapters/http/create-http-app.js';
-export { serverUrl, type RunningHttpServer } from '../adapters/http/http-server.js';
+export { announcedApiUrl, createProcessLogger } from './process-parts.js';

@@ -46,7 +46,7 @@ import type {
   StoreBackup,
   WebhookStore,
 } from '../domain/index.js';
-import { describeFault } from '../adapters/shared/describe-fault.js';
+import { describeFault } from '../domain/fault-description.js';
 import { TOKENS } from './tokens.js';
 
 /** The version of the schema the storage is migrated to once it is open; undefined for memory, which has none. */

@@ -7,7 +7,7 @@ import { MemoryRateLimitStore } from '../adapters/memory/memory-rate-limit-store
 import type { RedisConnectionEvents } from '../adapters/redis/redis-client.js';
 import type { RateLimitStore } from '../domain/index.js';
 import type { ContainerOptions } from './container-options.js';
-import { describeFault } from '../adapters/shared/describe-fault.js';
+import { describeFault } from '../domain/fault-description.js';
 import { describeRedis } from '../config/redis-config.js';
 import { TOKENS } from './tokens.js';
 

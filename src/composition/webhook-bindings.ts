@@ -5,7 +5,7 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { DeliveryCounter } from '../adapters/relay/relay-metrics.js';
-import { describeFault } from '../adapters/shared/describe-fault.js';
+import { describeFault } from '../domain/fault-description.js';
 import { WebhookDispatcher, type WebhookOutcomes } from '../adapters/webhooks/webhook-dispatcher.js';
 import { cryptoWebhookSecretGenerator } from '../adapters/webhooks/webhook-secret.js';
 import { type Clock, type WebhookAdmin, webhookAdmin, type WebhookSecretGenerator, type WebhookStore } from '../domain/index.js';

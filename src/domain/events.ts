@@ -38,3 +38,6 @@ export interface PetEvent extends PetChange {
   /** When the change was written, in its transaction. */
   readonly time: Date;
 }
+
+/** Whether an event of `type` is one that `wanted` asks for (none asks for every type). */
+export const wantsEvent = (wanted: readonly PetEventType[], type: PetEventType): boolean => wanted.length === 0 || wanted.includes(type);

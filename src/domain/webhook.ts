@@ -3,10 +3,10 @@
 // The endpoint's signing secret is never part of a record.
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { FETCH_BLOCKED_PORTS } from './blocked-ports.js';
+import { FETCH_BLOCKED_PORTS } from './fetch-blocked-tcp-ports.js';
 import { constrained, positiveId } from './codec.js';
 import { PET_EVENT_TYPES, type PetEventType } from './events.js';
-import { wantsEvent } from './event-ports.js';
+import { wantsEvent } from './events.js';
 
 /** Brand of {@link WebhookEndpointId}. */
 export interface WebhookEndpointIdBrand {

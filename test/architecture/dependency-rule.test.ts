@@ -91,6 +91,24 @@ describe('the dependency rule', () => {
     ]);
   });
 
+  it('catches a composition surface that hands the commands an adapter, but not its own modules', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const caught = found.filter((v) => v.from.endsWith('composition/index.ts'));
+    expect(caught.map((v) => [v.rule, v.to])).to.deep.equal([
+      ['the-composition-surface-hands-out-no-adapter', `${FIXTURE_ROOT}/adapters/sqlite/table.ts`],
+    ]);
+  });
+
+  it('catches an export format that does I/O or imports an adapter, but not its use of the domain', async () => {
+    const found = await violations(FIXTURE_ROOT);
+    const caught = found.filter((v) => v.from.endsWith('export-format/format.ts'));
+    expect(caught.map((v) => v.rule)).to.deep.equal([
+      'export-format-depends-only-on-the-domain',
+      'export-format-depends-only-on-the-domain',
+    ]);
+    expect(caught.map((v) => v.to).sort()).to.deep.equal([`${FIXTURE_ROOT}/adapters/sqlite/table.ts`, 'fs'].sort());
+  });
+
   it('catches modules that import each other', async () => {
     const found = await violations(FIXTURE_ROOT);
     const cycles = found.filter((v) => v.rule === 'no-circular').map((v) => v.from);

@@ -7,7 +7,11 @@
 //   commands or the entry points: what it needs (a logger, settings) it is given;
 // - the configuration reads the environment into values and knows no adapter nor the root;
 // - a command gets its adapters from the container: it imports the composition root, the
-//   configuration and the domain, never an adapter; only the entry points import commands;
+//   configuration, the export format and the domain, never an adapter; only the entry points
+//   import commands; and the composition root's surface for them (composition/index.ts)
+//   re-exports no adapter's symbol, so that rule holds by what it imports, not only by path;
+// - the export format (export-format/) is codecs over the domain: it imports the domain, fp-ts
+//   and io-ts alone;
 // - the client depends on nothing but itself (fetch is a global), so it runs anywhere fetch
 //   does and installs nothing; no module depends on itself through others; and none imports
 //   the package by its own name, which would reach the build and so around every rule.
@@ -48,9 +52,21 @@ export const dependencyRules = (root: string): IForbiddenRuleType[] => [
     to: { path: `^${root}/(adapters/|${ENTRY_POINTS})` },
   },
   {
+    name: 'the-composition-surface-hands-out-no-adapter',
+    severity: 'error',
+    from: { path: `^${root}/composition/index\\.ts$` },
+    to: { path: `^${root}/adapters/` },
+  },
+  {
+    name: 'export-format-depends-only-on-the-domain',
+    severity: 'error',
+    from: { path: `^${root}/export-format/` },
+    to: { pathNot: `^${root}/(export-format|domain)/|(^|/)node_modules/(fp-ts|io-ts)/` },
+  },
+  {
     name: 'only-entry-points-run-commands',
     severity: 'error',
-    from: { path: `^${root}/(domain|adapters|composition|config|client)/` },
+    from: { path: `^${root}/(domain|adapters|composition|config|client|export-format)/` },
     to: { path: `^${root}/commands/` },
   },
   {

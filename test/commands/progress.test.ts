@@ -2,7 +2,7 @@
 // elsewhere (a log), nothing with --quiet. The streams here stand in for standard error.
 import { Writable } from 'node:stream';
 import { expect } from 'chai';
-import { startProgress } from '../../src/commands/progress.js';
+import { startProgress } from '../../src/commands/support/progress.js';
 
 /** A stream that keeps what is written, a terminal or not. */
 function stderrLike(isTTY: boolean): { stream: NodeJS.WriteStream; text(): string } {

@@ -1,7 +1,7 @@
 // The rules of webhooks that need no storage: URLs, event type lists, the retry schedule.
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { FETCH_BLOCKED_PORTS } from '../../src/domain/blocked-ports.js';
+import { FETCH_BLOCKED_PORTS } from '../../src/domain/fetch-blocked-tcp-ports.js';
 import {
   nextWebhookAttemptAt,
   parseEventTypes,

@@ -4,7 +4,7 @@
 // another core, instead of on it. Messages in: publish and close; out: what became of them.
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { describeFault } from '../shared/describe-fault.js';
+import { describeFault } from '../../domain/fault-description.js';
 import { openJetStreamTransport } from './jetstream-transport.js';
 import { PUBLISHER_NICENESS, type PublisherReply, type PublisherRequest, type PublisherSettings } from './jetstream-thread-messages.js';
 

@@ -1,6 +1,6 @@
 // What JetStreamThreadTransport and its publisher thread say to each other.
 import type { PetEvent } from '../../domain/index.js';
-import type { describeFault } from '../shared/describe-fault.js';
+import type { describeFault } from '../../domain/fault-description.js';
 import type { JetStreamTransportOptions } from './jetstream-transport.js';
 
 /**

@@ -14,7 +14,7 @@ import {
   type WebhookStore,
 } from '../../domain/index.js';
 import { CLOUD_EVENT_CONTENT_TYPE } from '../shared/cloud-event.js';
-import { describeFault } from '../shared/describe-fault.js';
+import { describeFault } from '../../domain/fault-description.js';
 
 /** What the dispatcher tells of each attempt whose outcome it recorded: for metrics and one log line per failed attempt. */
 export interface WebhookOutcomes {

@@ -2,7 +2,7 @@
 // list them without secrets, revoke one. The CLI (`petstore keys …`) and embedding code use these.
 import type * as O from 'fp-ts/lib/Option.js';
 import { type ApiKeyId, ApiKeyLabel, type ApiKeyRecord, callerIdOf } from '../api-key.js';
-import type { ApiKeyGenerator, ApiKeyStore, Clock } from '../ports.js';
+import type { ApiKeyGenerator, ApiKeyStore, Clock } from '../ports/index.js';
 
 /** A key just issued: the key itself, which is shown this once and never stored, and its record. */
 export interface IssuedApiKey {

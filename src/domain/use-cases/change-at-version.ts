@@ -5,7 +5,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import { type PetNotFound, petNotFound, type PreconditionFailed, preconditionFailed } from '../errors.js';
 import type { PetId } from '../pet.js';
 import { failedCondition, type VersionCondition, type VersionedPet } from '../pet-changes.js';
-import type { PetRepository } from '../ports.js';
+import type { PetRepository } from '../ports/index.js';
 
 /**
  * What a change does to the pet as read: refuses (Left), is made (Right of some), or finds

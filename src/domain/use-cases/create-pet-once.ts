@@ -4,7 +4,7 @@ import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import { type IdempotencyKeyInUse, idempotencyKeyInUse, type IdempotencyKeyReused, idempotencyKeyReused } from '../errors.js';
 import { IDEMPOTENCY_POLICY, type IdempotencyKey } from '../idempotency.js';
 import type { NewPet, Pet, PetDraft } from '../pet.js';
-import type { Clock, IdempotencyStore, PetRepository } from '../ports.js';
+import type { Clock, IdempotencyStore, PetRepository } from '../ports/index.js';
 import { draftOf } from './create-pet.js';
 
 /** A creation with an idempotency key: who asks, with which key, for which pet. */

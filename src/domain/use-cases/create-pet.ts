@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import { DEFAULT_PET_STATUS, type NewPet, type Pet, type PetDraft } from '../pet.js';
-import type { PetRepository } from '../ports.js';
+import type { PetRepository } from '../ports/index.js';
 
 /** The use case that adds a pet: it cannot fail in the domain (a rejected task is a fault of the store). */
 export type CreatePet = (newPet: NewPet) => TaskEither<never, Pet>;

@@ -4,7 +4,7 @@ import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import type { PetNotFound, PreconditionFailed } from '../errors.js';
 import type { PetId } from '../pet.js';
 import type { ExpectedVersion } from '../pet-changes.js';
-import type { PetRepository } from '../ports.js';
+import type { PetRepository } from '../ports/index.js';
 import { changeAtVersion } from './change-at-version.js';
 
 /** A deletion: which pet, and the versions the client expects it in. */

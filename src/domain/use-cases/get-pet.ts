@@ -3,7 +3,7 @@ import * as TE from 'fp-ts/lib/TaskEither.js';
 import { type PetNotFound, petNotFound } from '../errors.js';
 import type { Pet, PetId } from '../pet.js';
 import type { VersionedPet } from '../pet-changes.js';
-import type { PetRepository } from '../ports.js';
+import type { PetRepository } from '../ports/index.js';
 
 /** The use case that fetches one pet with its version (for an ETag), or answers {@link PetNotFound}. */
 export type GetVersionedPet = (id: PetId) => TE.TaskEither<PetNotFound, VersionedPet>;

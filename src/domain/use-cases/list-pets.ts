@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import type { Limit } from '../page.js';
 import type { Pet, PetId, PetStatus } from '../pet.js';
-import type { PetRepository } from '../ports.js';
+import type { PetRepository } from '../ports/index.js';
 
 /** Which page of pets to list: its size, an optional status, and where to resume. */
 export interface ListPetsRequest {

@@ -2,9 +2,9 @@
 // transport in turn, then marked relayed. A transport that cannot take them ends the pass
 // before anything is marked, so the next pass hands the same events on again: at least once,
 // with the same ids, and in outbox order for every transport.
-import type { EventOutbox, EventTransport } from '../event-ports.js';
+import type { EventOutbox, EventTransport } from '../ports/index.js';
 import type { PetEvent } from '../events.js';
-import type { Clock } from '../ports.js';
+import type { Clock } from '../ports/index.js';
 
 /**
  * What a pass did: the events it relayed (and whether its batch was full, so that more may

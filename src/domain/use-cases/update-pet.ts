@@ -12,7 +12,7 @@ import {
   statusesAllowedFrom,
   type VersionedPet,
 } from '../pet-changes.js';
-import type { PetRepository } from '../ports.js';
+import type { PetRepository } from '../ports/index.js';
 import { changeAtVersion } from './change-at-version.js';
 
 /** A change of a pet: which one, the merge patch of its fields, and the versions the client expects it in. */

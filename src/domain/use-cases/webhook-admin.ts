@@ -1,9 +1,9 @@
 // Managing webhooks: register an endpoint (its secret shown once), list, remove and enable again endpoints,
 // read an endpoint's recent deliveries, send an event again. The CLI (`petstore webhooks …`) uses these.
 import { PET_EVENT_TYPES, type PetEventType } from '../events.js';
-import type { Clock } from '../ports.js';
+import type { Clock } from '../ports/index.js';
 import { type WebhookEndpoint, WebhookUrl } from '../webhook.js';
-import type { WebhookSecretGenerator, WebhookStore } from '../webhook-ports.js';
+import type { WebhookSecretGenerator, WebhookStore } from '../ports/index.js';
 
 /** An endpoint just registered: its secret, shown this once, and its record. */
 export interface AddedWebhookEndpoint {

@@ -3,7 +3,7 @@
 // answer in text/plain and drop the headers, so no error is allowed to reach it.
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
-import { describeFault } from '../../shared/describe-fault.js';
+import { describeFault } from '../../../domain/fault-description.js';
 import { StorageUnavailableError } from '../../../domain/index.js';
 import { type ApiError, apiError } from './error-catalogue.js';
 import { requestPath } from '../request/request-path.js';

@@ -2,7 +2,7 @@
 // (/metrics is answered by the metrics themselves, http-metrics.ts).
 import type { RouterMiddleware } from '@koa/router';
 import type { Logger } from 'pino';
-import { describeFault } from '../../shared/describe-fault.js';
+import { describeFault } from '../../../domain/fault-description.js';
 import { apiError } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/send-error.js';
 import { sendJson } from '../response/send-json.js';

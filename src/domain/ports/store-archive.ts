@@ -1,9 +1,9 @@
 // The operator's view of a store: every stored record read in key order, and written back as
 // it was, for export, import and copy between storages; and the online backup, which only a
 // storage that is one file can take. Not on any request's path.
-import type { ApiKeyRecord } from './api-key.js';
-import type { Pet } from './pet.js';
-import type { PetVersion } from './pet-changes.js';
+import type { ApiKeyRecord } from '../api-key.js';
+import type { Pet } from '../pet.js';
+import type { PetVersion } from '../pet-changes.js';
 
 /** A stored pet with its version, as it travels: restored at that version, its ETag is the same. */
 export interface ArchivedPet extends Pet {

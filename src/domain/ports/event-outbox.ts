@@ -1,13 +1,6 @@
-// The ports of change events: the outbox the repositories record into, and the transports the
-// relay hands its events to (a broker, webhooks, subscribers in the process).
-import type { PetEvent, PetEventType } from './events.js';
-
-/** How many wait (events in an outbox, webhook deliveries), and since when. */
-export interface Backlog {
-  readonly count: number;
-  /** When the oldest of them was recorded; undefined when none waits. */
-  readonly oldest: Date | undefined;
-}
+// The outbox the repositories record events into, in their changes' transactions, as the relay reads it.
+import type { PetEvent } from '../events.js';
+import type { Backlog } from './backlog.js';
 
 /** How many events wait in an outbox, and since when. */
 export type OutboxBacklog = Backlog;
@@ -45,19 +38,3 @@ export interface EventOutbox {
    */
   release(holder: string): Promise<void>;
 }
-
-/** A place the relay hands events to, in outbox order. */
-export interface EventTransport {
-  /** Its name in metrics and logs, such as `nats` or `webhooks`. */
-  readonly name: string;
-  /**
-   * Takes `events` (in outbox order); resolves once they are safe with the transport (a
-   * broker's acknowledgement, deliveries queued), rejects when it cannot take them now, and
-   * the relay tries them again later, from the first. Must accept an event it has already
-   * taken (at-least-once): the event id is the same.
-   */
-  publish(events: readonly PetEvent[]): Promise<void>;
-}
-
-/** Whether an event of `type` is one that `wanted` asks for (none asks for every type). */
-export const wantsEvent = (wanted: readonly PetEventType[], type: PetEventType): boolean => wanted.length === 0 || wanted.includes(type);

@@ -2,7 +2,7 @@
 // there. Opening it would create an empty database, folders included, so a mistyped path
 // would back up, export, list or change nothing, and report success.
 import { existsSync } from 'node:fs';
-import { type DatabaseConfig, describeDatabase, isInProcessMemory } from '../config/database-config.js';
+import { type DatabaseConfig, describeDatabase, isInProcessMemory } from '../../config/database-config.js';
 
 /**
  * Whether `database`, named by `setting` (PETSTORE_DB, --from), is a SQLite file that does not

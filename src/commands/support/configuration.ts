@@ -1,6 +1,6 @@
 // The configuration every command starts from: read from the environment, or, when it is
 // invalid, each problem told on standard error (or the command's own error output).
-import { type Config, loadConfig } from '../config/config.js';
+import { type Config, loadConfig } from '../../config/config.js';
 
 /** The configuration `env` describes; undefined once its problems are written after `heading`. */
 export function configurationOrComplaint(

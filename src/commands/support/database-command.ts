@@ -1,14 +1,15 @@
 // What the commands that manage data in the server's database (keys, webhooks) share: where
 // they write, arguments checked before the database is opened, refusing a database that keeps
 // nothing or is not there, one container for the run, a failure told in one line, and a plain table.
+import { describeFault } from '../../domain/fault-description.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import type * as t from 'io-ts';
 import { pino } from 'pino';
 import { isAbsentDatabase } from './absent-database.js';
 import { configurationOrComplaint } from './configuration.js';
-import { describeDatabase, isInProcessMemory } from '../config/database-config.js';
-import { closeContainer, containerOptionsFrom, createContainer, describeFault } from '../composition/index.js';
+import { describeDatabase, isInProcessMemory } from '../../config/database-config.js';
+import { closeContainer, containerOptionsFrom, createContainer } from '../../composition/index.js';
 
 /** Where a command writes: its answer, and its complaints. */
 export interface Output {

@@ -1,15 +1,16 @@
 // What the data commands (backup, export, import, copy) share: a store opened through the
 // composition root, its archive read page by page as lines, and the checksum of its content.
+import { describeFault } from '../../domain/fault-description.js';
 import 'reflect-metadata';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pino } from 'pino';
-import type { Config } from '../config/config.js';
-import { type DatabaseConfig, describeDatabase } from '../config/database-config.js';
-import { closeContainer, containerOptionsFrom, createContainer, describeFault, TOKENS } from '../composition/index.js';
-import type { ArchiveSnapshot, ArchiveTable, ArchiveTableReader, StoreArchive, StoreBackup } from '../domain/index.js';
-import { type ArchiveKind, type ArchiveLine, lineOf } from './archive-format.js';
+import type { Config } from '../../config/config.js';
+import { type DatabaseConfig, describeDatabase } from '../../config/database-config.js';
+import { closeContainer, containerOptionsFrom, createContainer, TOKENS } from '../../composition/index.js';
+import type { ArchiveSnapshot, ArchiveTable, ArchiveTableReader, StoreArchive, StoreBackup } from '../../domain/index.js';
+import { type ArchiveKind, type ArchiveLine, lineOf } from '../../export-format/archive-format.js';
 
 /** Records read or written per batch: a page of a keyset walk, one transaction of a write. */
 export const BATCH_SIZE = 10_000;

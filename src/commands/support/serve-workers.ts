@@ -3,19 +3,12 @@
 // share the port (the primary hands connections to them in turn) and the database. It
 // serves no request itself: it replaces a worker that dies, and on SIGTERM/SIGINT stops them
 // all, each finishing its requests in flight, and exits 0 once they have.
+import { describeFault } from '../../domain/fault-description.js';
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.js';
-import { describeDatabase } from '../config/database-config.js';
-import {
-  API_BASE_PATH,
-  closeContainer,
-  containerOptionsFrom,
-  createContainer,
-  describeFault,
-  generatedApiKey,
-  serverUrl,
-} from '../composition/index.js';
+import type { Config } from '../../config/config.js';
+import { describeDatabase } from '../../config/database-config.js';
+import { announcedApiUrl, closeContainer, containerOptionsFrom, createContainer, generatedApiKey } from '../../composition/index.js';
 import { printGeneratedKey } from './generated-key.js';
 
 const RESTART_DELAY_MS = 1000;
@@ -56,7 +49,7 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
       listening.add(worker);
       if (started || listening.size < config.workers) return;
       started = true;
-      const baseUrl = `${serverUrl(config.host, address.port)}${API_BASE_PATH}`;
+      const baseUrl = announcedApiUrl(config.host, address.port);
       logger.info({ url: baseUrl, workers: config.workers, database: describeDatabase(config.database) }, 'all workers listening');
       // The log writes in batches (logger.ts): out first, so that the key follows its line.
       logger.flush();

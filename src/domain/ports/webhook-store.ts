@@ -1,9 +1,9 @@
 // The ports of webhooks: where endpoints and their deliveries are kept, and where an
 // endpoint's signing secret comes from (randomness is an adapter's).
 import type { Option } from 'fp-ts/lib/Option.js';
-import type { Backlog } from './event-ports.js';
-import type { PetEventType } from './events.js';
-import type { WebhookDelivery, WebhookDeliveryId, WebhookEndpoint, WebhookEndpointId, WebhookEvent, WebhookUrl } from './webhook.js';
+import type { Backlog } from './backlog.js';
+import type { PetEventType } from '../events.js';
+import type { WebhookDelivery, WebhookDeliveryId, WebhookEndpoint, WebhookEndpointId, WebhookEvent, WebhookUrl } from '../webhook.js';
 
 /** What is stored of a new endpoint: its record's fields and its secret. */
 export interface NewWebhookEndpoint {
