@@ -101,7 +101,7 @@ describe('the compiled server process', () => {
     expect((await clientFor(new URL(url).origin, printed!).get('/v1/pets')).status).to.equal(200);
     expect((await clientFor(new URL(url).origin, 'some-other-key-0123456789').get('/v1/pets')).status).to.equal(401);
     expect(running.output().split(printed!).length - 1, 'the key is printed in one message').to.equal(2);
-    // The log writes in batches: the listening line is out before the key is printed under it, as the README shows.
+    // The log writes in batches: the listening line is out before the key is printed under it, as docs/getting-started.md shows.
     expect(running.output().indexOf('"msg":"listening"')).to.be.within(0, running.output().indexOf(printed!));
   });
 
