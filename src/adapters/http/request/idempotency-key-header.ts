@@ -1,11 +1,15 @@
 // The Idempotency-Key request header (draft-ietf-httpapi-idempotency-key-header): a
 // Structured Field string, `Idempotency-Key: "8e03978e-40d5-43e8-bc93-6894a57f9324"`.
-// The bare form without quotes, which many clients send, is accepted too.
+// The bare form without quotes, which many clients send, is accepted too. The field is one
+// value, not a list: a request that sends it twice is refused, as Node would join both lines
+// into one new key.
 import * as E from 'fp-ts/lib/Either.js';
 import type { Context, Middleware } from 'koa';
 import { IdempotencyKey } from '../../../domain/index.js';
 import { apiError } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/send-error.js';
+import { fieldLineCount } from './field-lines.js';
+import { GIVEN_ONCE } from './parameters.js';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
@@ -26,11 +30,14 @@ const HEADER_FIELD = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 const STATE_KEY = 'idempotencyKey';
 
 /**
- * Checks the Idempotency-Key header before the body is read: a malformed key is answered
- * `400 invalid_parameter` at once, a valid one is left for {@link idempotencyKeyOf}.
+ * Checks the Idempotency-Key header before the body is read: a malformed or repeated key is
+ * answered `400 invalid_parameter` at once, a valid one is left for {@link idempotencyKeyOf}.
  */
 export const readIdempotencyKey: Middleware = async function readIdempotencyKey(ctx, next) {
-  const key = parseIdempotencyKey(ctx.request.headers[HEADER_FIELD] as string | undefined);
+  const key =
+    fieldLineCount(ctx.req, HEADER_FIELD) > 1
+      ? E.left(GIVEN_ONCE)
+      : parseIdempotencyKey(ctx.request.headers[HEADER_FIELD] as string | undefined);
   if (E.isLeft(key)) {
     return sendError(
       ctx,

@@ -4,12 +4,15 @@ import { exactObject } from '../../../domain/codec.js';
 import { Limit, PetStatus } from '../../../domain/index.js';
 import { CursorFromText } from './page-cursor.js';
 
+/** Why a parameter sent more than once is refused: the service does not guess which one was meant. */
+export const GIVEN_ONCE = 'must be given only once';
+
 /** A query parameter given once; `?a=1&a=2` is refused rather than guessed at. */
 const once = <A>(codec: t.Type<A, unknown, unknown>): t.Type<A, unknown, unknown> =>
   new t.Type<A, unknown, unknown>(
     codec.name,
     codec.is,
-    (u, c) => (Array.isArray(u) ? t.failure(u, c, 'must be given only once') : codec.validate(u, c)),
+    (u, c) => (Array.isArray(u) ? t.failure(u, c, GIVEN_ONCE) : codec.validate(u, c)),
     codec.encode,
   );
 
