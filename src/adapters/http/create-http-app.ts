@@ -61,7 +61,7 @@ export interface HttpAppOptions {
   /** Requests per window and API key; no limit when absent. */
   readonly rateLimit?: RateLimit;
   /**
-   * Failed authentications (missing, malformed or unknown key) per window and client address;
+   * Failed authentications (missing, malformed, repeated or unknown key) per window and client address;
    * past it, the address is answered 429 until its window ends. No limit when absent.
    */
   readonly authFailureLimit?: RateLimit;

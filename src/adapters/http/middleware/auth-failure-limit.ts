@@ -1,8 +1,8 @@
 // The limit of failed authentications per client address: a request whose key is missing,
-// malformed or unknown counts against the address it came from, so that a flood of bad keys
-// is bounded; a request with a valid key never counts. An address that has used its budget is
-// refused before its key is even checked, a valid key included, until its window ends:
-// otherwise a right guess would still be told apart, and the limit would not slow guessing.
+// malformed, repeated or unknown counts against the address it came from, so that a flood of
+// bad keys is bounded; a request with a valid key never counts. An address that has used its
+// budget is refused before its key is even checked, a valid key included, until its window
+// ends: otherwise a right guess would still be told apart, and the limit would not slow guessing.
 import type { Context, Middleware } from 'koa';
 import type { RateLimit, RateLimitCounter } from '../../../domain/index.js';
 import { rateLimitFields, sendRateLimited } from './rate-limit-fields.js';

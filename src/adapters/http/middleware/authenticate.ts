@@ -4,6 +4,7 @@ import type { Middleware } from 'koa';
 import type { ApiKeyVerifier } from '../../../domain/index.js';
 import { apiError } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/send-error.js';
+import { fieldLineCount } from '../request/field-lines.js';
 
 export const AUTH_REALM = 'petstore';
 
@@ -23,6 +24,11 @@ const refuse = (message: string, problem?: string) => apiError('unauthorized', m
 /** Lets a request through only with a valid API key; the caller's identity goes to `ctx.state.caller`. */
 export const authenticate = (verifier: ApiKeyVerifier): Middleware =>
   async function authenticate(ctx, next) {
+    // Node keeps the first of repeated Authorization lines: which key counted would depend on their order.
+    if (fieldLineCount(ctx.req, 'authorization') > 1) {
+      sendError(ctx, refuse('Send one Authorization header: the request has more than one', 'more than one credential'));
+      return;
+    }
     const header = ctx.request.get('Authorization');
     if (header === '') {
       sendError(ctx, refuse('An API key is required: send it as "Authorization: Bearer <key>"'));
