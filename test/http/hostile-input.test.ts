@@ -2,7 +2,7 @@
 // strings, paths, methods and header values at the real service (on a SQLite file), over raw
 // sockets so that nothing is cleaned up on the way. Whatever comes in, the answer is a success
 // that matches what was sent, or a 4xx Error body whose status is the HTTP status: never a
-// 5xx, never a hang. The server keeps serving, and no prototype is polluted.
+// 5xx (but the 501 of a transfer coding the service does not read), never a hang. The server keeps serving, and no prototype is polluted.
 // A failure prints fast-check's seed and path: replay it with fc.assert(..., { seed, path }).
 import { join } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
@@ -416,7 +416,7 @@ describe('hostile input (property-based, fast-check)', function () {
           const res = await send(request);
           const what = describeRequest(request);
           expectSoundAnswer(res, verb, what);
-          // The HTTP layer's own answers (400, 408, 417, 431: no requestId) come before any
+          // The HTTP layer's own answers (400, 408, 417, 431, 501: no requestId) come before any
           // operation, without its headers (Deprecation…); the other answers are the documented ones.
           if (res.status < 400 || res.json?.requestId !== undefined) await assertDocumented(verb, `${server.url}${path}`, res);
           // Only one Authorization line may let a request in; Node trims spaces and tabs around values.

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { apiError, type ApiError, errorBody } from './errors/error-catalogue.js';
+import { isSupportedTransferCoding } from './request/transfer-coding.js';
 
 /** The limits and timeouts of the node:http server; see docs/configuration.md. */
 export interface HttpServerLimits {
@@ -99,15 +100,28 @@ function answerUnknownExpectation(_req: IncomingMessage, res: ServerResponse): v
   answerAndClose(res, apiError('expectation_failed', 'The only expectation the service meets is "Expect: 100-continue"'));
 }
 
-/**
- * `handler`, for requests that carry the Host header HTTP/1.1 requires (RFC 9112 §3.2). Node
- * would answer one without it with a bare 400 (its requireHostHeader); this answers the Error body.
- */
-const withHostRequired =
+const NO_HOST = apiError('bad_request', 'An HTTP/1.1 request must carry a Host header');
+const UNSUPPORTED_TRANSFER_CODING = apiError(
+  'unsupported_transfer_coding',
+  'The only transfer coding the service reads is "Transfer-Encoding: chunked" alone; compress a body with Content-Encoding',
+);
+
+/** Why the service will not serve a request Node's parser let through, or undefined. */
+function refusalOf(req: IncomingMessage): ApiError | undefined {
+  // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own check (requireHostHeader) answers a bare 400.
+  if (req.headers.host === undefined && req.httpVersion === '1.1') return NO_HOST;
+  // RFC 9112 §6.1: 501 for a transfer coding the server does not understand, before any of the body is read.
+  if (!isSupportedTransferCoding(req.headers['transfer-encoding'])) return UNSUPPORTED_TRANSFER_CODING;
+  return undefined;
+}
+
+/** `handler`, for the requests the service serves; the others get their Error body, and the connection closes. */
+const withUnservableRefused =
   (handler: RequestHandler): RequestHandler =>
   (req, res) => {
-    if (req.headers.host !== undefined || req.httpVersion !== '1.1') return handler(req, res);
-    answerAndClose(res, apiError('bad_request', 'An HTTP/1.1 request must carry a Host header'));
+    const refusal = refusalOf(req);
+    if (refusal === undefined) return handler(req, res);
+    answerAndClose(res, refusal);
   };
 
 /** The address of a server listening on `host`:`port` (`http://[::1]:3000`: an IPv6 host in brackets). */
@@ -123,6 +137,7 @@ export function startHttpServer(
   options: { host: string; port: number; limits?: Partial<HttpServerLimits> },
 ): Promise<RunningHttpServer> {
   const limits = { ...DEFAULT_SERVER_LIMITS, ...options.limits };
+  const serve = withUnservableRefused(handler);
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -133,13 +148,18 @@ export function startHttpServer(
       connectionsCheckingInterval: Math.max(50, Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10),
       requireHostHeader: false,
     },
-    withHostRequired(handler),
+    serve,
   );
   // With no 'timeout' listener, Node destroys a socket idle this long (0, its default, never does).
   server.setTimeout(limits.socketIdleTimeoutMs);
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   server.on('checkExpectation', answerUnknownExpectation);
+  // A client waiting for 100 Continue is not asked for a body the service will refuse unread.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (refusalOf(req) === undefined) res.writeContinue();
+    serve(req, res);
+  });
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {

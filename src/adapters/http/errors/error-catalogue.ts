@@ -24,6 +24,7 @@ export const ERROR_CATALOGUE = {
   headers_too_large: 431,
   client_error: 400,
   internal_error: 500,
+  unsupported_transfer_coding: 501,
   service_unavailable: 503,
 } as const;
 
