@@ -2,10 +2,13 @@
 // from format version 2, the pet ids the source had issued), then one JSON object per record,
 // each tagged with its kind (a pet with its version, from format version 2). Lines are written here in one canonical
 // form, so that an export of the same content is the same bytes, and the checksum of `copy`
-// is computed over them; and read here with the domain's own codecs, as the interface reads a pet.
+// is computed over them; and read here with the domain's own codecs, as the interface reads a
+// pet, and its rules, so that no idempotency record is restored that the service could not
+// have stored.
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { constrained, exactObject, positiveId } from '../domain/codec.js';
+import { idempotencyRecordProblems } from '../domain/idempotency-record-rules.js';
 import {
   ApiKeyId,
   ApiKeyLabel,
@@ -14,6 +17,7 @@ import {
   type ArchivedPet,
   CategoryId,
   describeFailures,
+  type FieldProblem,
   FIRST_PET_VERSION,
   IdempotencyKey,
   type Pet,
@@ -173,11 +177,12 @@ const parsed = (text: string): E.Either<string, unknown> => {
   }
 };
 
-/** Every problem of a line that does not decode, each with its JSON Pointer. */
-const problemsOf = (errors: t.Errors): string =>
-  describeFailures(errors)
-    .map(({ pointer, message }) => `${pointer === '' ? 'the line' : pointer} ${message}`)
-    .join('; ');
+/** Every problem of a line, each with its JSON Pointer. */
+const sentenceOf = (problems: readonly FieldProblem[]): string =>
+  problems.map(({ pointer, message }) => `${pointer === '' ? 'the line' : pointer} ${message}`).join('; ');
+
+/** Every problem of a line that does not decode. */
+const problemsOf = (errors: t.Errors): string => sentenceOf(describeFailures(errors));
 
 /** What the first line of a file says, or why it is not the header of an export this release reads. */
 export function readHeader(text: string): E.Either<string, ArchiveHeader> {
@@ -228,14 +233,13 @@ export function decodeLine(text: string, version: number): E.Either<string, Arch
     }
     case 'idempotencyRecord': {
       const times = fields as { expiresAt: string; leaseExpiresAt: string };
-      return E.right({
-        kind: 'idempotencyRecord',
-        record: {
-          ...fields,
-          expiresAt: new Date(times.expiresAt),
-          leaseExpiresAt: new Date(times.leaseExpiresAt),
-        } as unknown as ArchivedIdempotencyRecord,
-      });
+      const record = {
+        ...fields,
+        expiresAt: new Date(times.expiresAt),
+        leaseExpiresAt: new Date(times.leaseExpiresAt),
+      } as unknown as ArchivedIdempotencyRecord;
+      const problems = idempotencyRecordProblems(record);
+      return problems.length > 0 ? E.left(sentenceOf(problems)) : E.right({ kind: 'idempotencyRecord', record });
     }
   }
 }

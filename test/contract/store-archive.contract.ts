@@ -178,6 +178,17 @@ export function storeArchiveContract(adapterName: string, open: () => Promise<St
       expect(key.id).to.equal(31);
     });
 
+    it("makes the next pet created get an id above every written idempotency record's pet; a refused write moves nothing", async () => {
+      await subject.pets.create(draft('first'));
+      const records = [record('scope', 'a', plainPet(9)), record('scope', 'b', null), record('scope', 'c', plainPet(4))];
+      expect(await archive.idempotencyRecords.write(records)).to.deep.equal({ kind: 'written', written: 3 });
+      expect((await subject.pets.create(draft('next'))).id).to.equal(10);
+      const other = record('scope', 'a', plainPet(50));
+      expect(await archive.idempotencyRecords.write([other])).to.deep.equal({ kind: 'conflict', conflicting: [other] });
+      expect((await subject.pets.create(draft('then'))).id).to.equal(11);
+      expect(await archive.petIdsIssued()).to.equal(11);
+    });
+
     it('never lowers a sequence', async () => {
       await archive.pets.write([pet(3)]);
       await archive.continueSequences();

@@ -2,7 +2,7 @@
 // over the memory adapters of the same container. A batch is checked whole before any of it is
 // stored, which is the memory adapter's transaction. Memory keeps nothing to back up: refused.
 import type * as domain from '../../domain/index.js';
-import { sameContent } from '../shared/archive-record.js';
+import { highestPetId, sameContent } from '../shared/archive-record.js';
 import type { MemoryApiKeyStore } from './memory-api-key-store.js';
 import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 import type { MemoryPetRepository } from './memory-pet-repository.js';
@@ -17,6 +17,8 @@ interface MemoryTable<R> {
   sameKey(a: R, b: R): boolean;
   compare(a: R, b: R): number;
   store(record: R): void;
+  /** Called with every record of a write that is not refused, once they are stored. */
+  written?(records: readonly R[]): void;
 }
 
 /** The reads of `all`'s records, in `compare`'s order. */
@@ -50,6 +52,7 @@ function archiveTable<R>(table: MemoryTable<R>): MemoryArchiveTable<R> {
       if (conflicting.length > 0) return { kind: 'conflict', conflicting };
       const fresh = records.filter((record) => storedAs(record) === undefined);
       for (const record of fresh) table.store(record);
+      table.written?.(records);
       return { kind: 'written', written: fresh.length };
     },
     frozen: () => {
@@ -90,6 +93,7 @@ export class MemoryStoreArchive implements domain.StoreArchive {
       sameKey: (a, b) => compareRecords(a, b) === 0,
       compare: compareRecords,
       store: (record) => void records.restore(record),
+      written: (written) => petRepository.continueAfter(highestPetId(written)),
     });
   }
 

@@ -1,10 +1,11 @@
 // StoreArchive on PostgreSQL: every table read in key order (keyset pages, so memory stays
 // flat whatever the table's size) and written back with its own keys, one batch per
 // statement (unnest of one array per column) in one transaction; the identity sequences moved
-// past the largest id written. A backup is pg_dump's: StoreBackup refuses.
+// past the largest id written, the pets' also past every pet an idempotency record names. A
+// backup is pg_dump's: StoreBackup refuses.
 import type { Pool, PoolClient } from 'pg';
 import type * as domain from '../../domain/index.js';
-import { sameContent } from '../shared/archive-record.js';
+import { highestPetId, sameContent } from '../shared/archive-record.js';
 import { INSERT_ORDER_LOCK } from './postgres-pet-repository.js';
 import { classifyPostgresError } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
@@ -37,6 +38,8 @@ interface TableSpec<R> {
   readonly identity: boolean;
   toRecord(row: Row): R;
   toRow(record: R): Row;
+  /** The largest pet id that `records` name, which the pets' sequence must pass once they are written. */
+  petIdsNamed?(records: readonly R[]): number;
 }
 
 /** bigint columns come as decimal strings: numbers, exactly, or a RangeError. */
@@ -88,6 +91,7 @@ const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
   },
   // pg sends a JS object as JSON, but an array of them as a PostgreSQL array literal: as text, cast back.
   toRow: (record) => ({ ...record, pet: record.pet === null ? null : JSON.stringify(record.pet) }),
+  petIdsNamed: highestPetId,
 };
 
 // Keys compare by code point, as SQLite's BINARY and the memory adapter do, whatever the database's collation.
@@ -95,6 +99,23 @@ const sortable = (column: string, type: string) => (type === 'text' ? `${column}
 
 /** Where reads go: the pool, or the one connection of a snapshot. */
 type Reader = Pick<PoolClient, 'query'>;
+
+/**
+ * setval of the identity sequence of `table` to its largest id, or to `issued` when higher, when
+ * that is above what it handed out; never lower.
+ */
+async function continueSequence(client: Reader, table: 'pets' | 'api_keys', issued: number): Promise<void> {
+  await client
+    .query(
+      `SELECT setval(s.seq, m.id) FROM (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq) s,
+              (SELECT greatest(max(id), $2::bigint) AS id FROM ${table}) m
+        WHERE m.id > 0 AND m.id > coalesce(pg_sequence_last_value(s.seq), 0)`,
+      [table, issued],
+    )
+    .catch((err: unknown) => {
+      throw classifyPostgresError(err);
+    });
+}
 
 class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
   private readonly selectFirst: string;
@@ -138,27 +159,37 @@ class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
 
   async write(records: readonly R[]): Promise<domain.ArchiveWrite<R>> {
     if (records.length === 0) return { kind: 'written', written: 0 };
+    return this.inTransaction(async (client) => {
+      // Pets are written under the lock the server's creates take, so ids still become visible in
+      // id order; idempotency records too, so that no create takes an id while their pets' pass it.
+      if (this.lockFirst) await client.query(`SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})`);
+      const outcome = await this.insertMissing(client, records);
+      if (outcome.kind === 'written' && this.spec.petIdsNamed !== undefined) {
+        await continueSequence(client, 'pets', this.spec.petIdsNamed(records));
+      }
+      return outcome;
+    });
+  }
+
+  /** Inserts the records whose keys are not stored; the others must be stored with the same content, or are conflicts. */
+  private async insertMissing(client: PoolClient, records: readonly R[]): Promise<domain.ArchiveWrite<R> & { rollback?: boolean }> {
     const rows = records.map((record) => this.spec.toRow(record));
     const keyOf = (row: Row) => JSON.stringify(this.spec.key.map((field) => String(row[field])));
-    return this.inTransaction(async (client) => {
-      // Pets are written under the lock the server's creates take, so ids still become visible in id order.
-      if (this.lockFirst) await client.query(`SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})`);
-      const { rows: inserted } = await client.query<Row>(
-        this.insert,
-        this.spec.columns.map(([, field]) => rows.map((row) => row[field])),
-      );
-      if (inserted.length === rows.length) return { kind: 'written', written: inserted.length };
-      const added = new Set(inserted.map(keyOf));
-      const others = rows.flatMap((row, i) => (added.has(keyOf(row)) ? [] : [i]));
-      const { rows: found } = await client.query<Row>(
-        this.selectByKeys,
-        this.spec.key.map((field) => others.map((i) => rows[i]![field])),
-      );
-      const stored = new Map(found.map((row) => [keyOf(row), this.spec.toRecord(row)]));
-      const conflicting = others.map((i) => records[i]!).filter((record, j) => !sameContent(stored.get(keyOf(rows[others[j]!]!)), record));
-      if (conflicting.length > 0) return { kind: 'conflict', conflicting, rollback: true };
-      return { kind: 'written', written: inserted.length };
-    });
+    const { rows: inserted } = await client.query<Row>(
+      this.insert,
+      this.spec.columns.map(([, field]) => rows.map((row) => row[field])),
+    );
+    if (inserted.length === rows.length) return { kind: 'written', written: inserted.length };
+    const added = new Set(inserted.map(keyOf));
+    const others = rows.flatMap((row, i) => (added.has(keyOf(row)) ? [] : [i]));
+    const { rows: found } = await client.query<Row>(
+      this.selectByKeys,
+      this.spec.key.map((field) => others.map((i) => rows[i]![field])),
+    );
+    const stored = new Map(found.map((row) => [keyOf(row), this.spec.toRecord(row)]));
+    const conflicting = others.map((i) => records[i]!).filter((record, j) => !sameContent(stored.get(keyOf(rows[others[j]!]!)), record));
+    if (conflicting.length > 0) return { kind: 'conflict', conflicting, rollback: true };
+    return { kind: 'written', written: inserted.length };
   }
 
   async count(): Promise<number> {
@@ -191,7 +222,7 @@ export class PostgresStoreArchive implements domain.StoreArchive {
   ) {
     this.pets = new PostgresArchiveTable(pool, PETS, true, reader);
     this.apiKeys = new PostgresArchiveTable(pool, API_KEYS, false, reader);
-    this.idempotencyRecords = new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, false, reader);
+    this.idempotencyRecords = new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, true, reader);
   }
 
   /**
@@ -224,23 +255,9 @@ export class PostgresStoreArchive implements domain.StoreArchive {
     );
   }
 
-  /** setval of each identity sequence to the largest id (or ids issued), when that is above what it handed out; never lower. */
   async continueSequences(petIdsIssued = 0): Promise<void> {
-    for (const [table, issued] of [
-      ['pets', petIdsIssued],
-      ['api_keys', 0],
-    ] as const) {
-      await this.pool
-        .query(
-          `SELECT setval(s.seq, m.id) FROM (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq) s,
-                  (SELECT greatest(max(id), $2::bigint) AS id FROM ${table}) m
-            WHERE m.id > 0 AND m.id > coalesce(pg_sequence_last_value(s.seq), 0)`,
-          [table, issued],
-        )
-        .catch((err: unknown) => {
-          throw classifyPostgresError(err);
-        });
-    }
+    await continueSequence(this.pool, 'pets', petIdsIssued);
+    await continueSequence(this.pool, 'api_keys', 0);
   }
 }
 

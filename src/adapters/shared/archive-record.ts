@@ -1,5 +1,8 @@
 // What the storage adapters of StoreArchive share: whether a stored record is the one being
-// written (so that writing it again is no change, and a different one is a conflict).
+// written (so that writing it again is no change, and a different one is a conflict), and the
+// pet ids that idempotency records name, which the pets' sequence must pass.
+import type { ArchivedIdempotencyRecord } from '../../domain/index.js';
+
 /** Whether `a` and `b` hold the same content: the same fields (in any order), the same values, dates by their time. */
 export function sameContent(a: unknown, b: unknown): boolean {
   if (a instanceof Date || b instanceof Date) return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
@@ -11,3 +14,7 @@ export function sameContent(a: unknown, b: unknown): boolean {
       Object.prototype.hasOwnProperty.call(b, key) && sameContent((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
   );
 }
+
+/** The largest id of the records' pets; 0 when none names one. */
+export const highestPetId = (records: readonly ArchivedIdempotencyRecord[]): number =>
+  records.reduce((highest, { pet }) => Math.max(highest, pet?.id ?? 0), 0);

@@ -5,7 +5,7 @@
 import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
-import { sameContent } from '../shared/archive-record.js';
+import { highestPetId, sameContent } from '../shared/archive-record.js';
 import { OWNER_ONLY_FILE } from './open-sqlite-database.js';
 
 /**
@@ -31,6 +31,15 @@ interface TableSpec<R> {
   readonly key: readonly string[];
   toRecord(row: Row): R;
   toRow(record: R): Row;
+  /** The largest pet id that `records` name, which the pets' sequence must pass once they are written. */
+  petIdsNamed?(records: readonly R[]): number;
+}
+
+/** Makes the sequence of `table` at least `last` (creating its row, missing in a file written around the service); never lowers it. */
+function raiseSequence(db: Database, table: string, last: number): void {
+  if (last === 0) return;
+  const updated = db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(last, table).changes;
+  if (updated === 0) db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, last);
 }
 
 const PETS: TableSpec<domain.ArchivedPet> = {
@@ -87,6 +96,7 @@ const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
     expiresAt: record.expiresAt.getTime(),
     leaseExpiresAt: record.leaseExpiresAt.getTime(),
   }),
+  petIdsNamed: highestPetId,
 };
 
 /** The page cache of a connection the archive uses, as PRAGMA cache_size takes it: 2,000 KiB (negative: in KiB). */
@@ -141,6 +151,7 @@ class SqliteArchiveTable<R> implements domain.ArchiveTable<R> {
         if (stored === undefined || !sameContent(spec.toRecord(stored), record)) conflicting.push(record);
       }
       if (conflicting.length > 0) throw new Conflict(conflicting);
+      if (spec.petIdsNamed !== undefined) raiseSequence(db, PETS.table, spec.petIdsNamed(records));
       return written;
     });
   }
@@ -219,10 +230,7 @@ export class SqliteStoreArchive implements domain.StoreArchive {
           ['api_keys', 0],
         ] as const) {
           const max = (this.db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }).id;
-          const last = Math.max(max ?? 0, issued);
-          if (last === 0) continue;
-          const updated = this.db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(last, table).changes;
-          if (updated === 0) this.db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, last);
+          raiseSequence(this.db, table, Math.max(max ?? 0, issued));
         }
       })
       .immediate();

@@ -68,6 +68,11 @@ export interface ArchiveSnapshot {
 export interface StoreArchive extends ArchiveSnapshot {
   readonly pets: ArchiveTable<ArchivedPet>;
   readonly apiKeys: ArchiveTable<ArchivedApiKey>;
+  /**
+   * A write that is not refused also makes the next pet created get an id above that of every
+   * record's pet (stored already or not), in the same transaction: the pet a retry is answered
+   * with stays its own, even when it was deleted and is in no pet line.
+   */
   readonly idempotencyRecords: ArchiveTable<ArchivedIdempotencyRecord>;
   /**
    * Runs `read` on the store as it stood at one moment, while it keeps serving: every read

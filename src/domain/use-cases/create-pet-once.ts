@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
+import { fingerprintOf } from '../creation-fingerprint.js';
 import { type IdempotencyKeyInUse, idempotencyKeyInUse, type IdempotencyKeyReused, idempotencyKeyReused } from '../errors.js';
 import { IDEMPOTENCY_POLICY, type IdempotencyKey } from '../idempotency.js';
-import type { NewPet, Pet, PetDraft } from '../pet.js';
+import type { NewPet, Pet } from '../pet.js';
 import type { Clock, IdempotencyStore, PetRepository } from '../ports/index.js';
 import { draftOf } from './create-pet.js';
 
@@ -24,10 +25,6 @@ export interface CreatedPet {
 
 /** The use case that adds a pet at most once per idempotency key and caller. */
 export type CreatePetOnce = (request: CreatePetOnceRequest) => TaskEither<IdempotencyKeyInUse | IdempotencyKeyReused, CreatedPet>;
-
-// Two requests ask for the same pet when their drafts are equal: field order, white space
-// and an explicit default status do not make a retry a different request.
-const fingerprintOf = (draft: PetDraft): string => JSON.stringify([draft.name, draft.categoryId, draft.status]);
 
 /**
  * Adds a pet at most once per idempotency key: a retry with the same key and the same pet
