@@ -131,7 +131,7 @@ function webhooksRequest(action: string | undefined, rest: readonly string[], va
   const argument = rest.length === 1 ? rest[0]! : undefined;
   switch (action) {
     case 'add':
-      return argument === undefined ? 'webhooks add takes exactly one URL' : { action, url: argument, events: events ?? '', json };
+      return argument === undefined ? 'webhooks add takes exactly one URL' : { action, url: argument, events, json };
     case 'list':
       return rest.length > 0 || events !== undefined ? 'webhooks list takes only --json' : { action, json };
     case 'remove':

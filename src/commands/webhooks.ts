@@ -20,7 +20,13 @@ import {
 
 /** What `webhooks` was asked to do, once its arguments are parsed. */
 export type WebhooksRequest =
-  | { readonly action: 'add'; readonly url: string; readonly events: string; readonly json: boolean }
+  | {
+      readonly action: 'add';
+      readonly url: string;
+      /** The value of --events, a comma-separated list of event types; undefined (no --events) for every type. */
+      readonly events: string | undefined;
+      readonly json: boolean;
+    }
   | { readonly action: 'list'; readonly json: boolean }
   | { readonly action: 'remove' | 'enable'; readonly id: string }
   | { readonly action: 'deliveries'; readonly id: string; readonly json: boolean }
@@ -85,17 +91,34 @@ function endpointId(text: string, action: string): E.Either<string, WebhookEndpo
   );
 }
 
+/**
+ * The event types the value of --events names (none when it is absent: every type), or the
+ * misuse to tell. A value that names no type is refused, not taken for every type: an empty
+ * variable in a script (`--events "$TYPES"`) would otherwise subscribe the endpoint to all.
+ */
+function eventTypesOf(events: string | undefined): E.Either<string, readonly PetEventType[]> {
+  if (events === undefined) return E.right([]);
+  const types = parseEventTypes(events);
+  if (E.isLeft(types)) {
+    return E.left(`petstore: --events: ${JSON.stringify(types.left)} is not an event type; they are ${PET_EVENT_TYPES.join(', ')}\n`);
+  }
+  if (types.right.length === 0) {
+    return E.left(
+      `petstore: --events ${JSON.stringify(events)} names no event type: give one or more of ${PET_EVENT_TYPES.join(', ')}, ` +
+        'separated by commas, or leave --events out for every type\n',
+    );
+  }
+  return types;
+}
+
 /** The command `request` asks for, or the misuse to tell: checked before the database is opened. */
 function commandOf(request: WebhooksRequest): E.Either<string, WebhooksCommand> {
   switch (request.action) {
     case 'add': {
       const url = WebhookUrl.decode(request.url);
       if (E.isLeft(url)) return E.left(`petstore: the webhook URL ${String(url.left[0]?.message)}\n`);
-      const types = parseEventTypes(request.events);
-      if (E.isLeft(types)) {
-        return E.left(`petstore: --events: ${JSON.stringify(types.left)} is not an event type; they are ${PET_EVENT_TYPES.join(', ')}\n`);
-      }
-      return E.right({ action: 'add', url: url.right, types: types.right, json: request.json });
+      const types = eventTypesOf(request.events);
+      return E.isLeft(types) ? types : E.right({ action: 'add', url: url.right, types: types.right, json: request.json });
     }
     case 'list':
       return E.right(request);

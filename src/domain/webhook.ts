@@ -33,7 +33,7 @@ export const MAX_WEBHOOK_URL_LENGTH = 2000;
  * Why `text` cannot be a webhook URL, or undefined when it can: an absolute http or https URL
  * with a host, at most 2000 characters, no user or password in it (the URL is listed and may
  * reach logs; a receiver authenticates the service by the signature instead), and no port
- * that web clients refuse to connect to.
+ * that web clients refuse to connect to, nor port 0, which no server listens on.
  */
 export function webhookUrlProblem(text: string): string | undefined {
   if (text.length > MAX_WEBHOOK_URL_LENGTH) return `must be at most ${MAX_WEBHOOK_URL_LENGTH} characters long`;
@@ -45,6 +45,8 @@ export function webhookUrlProblem(text: string): string | undefined {
   const url = new URL(text);
   if (url.hostname === '') return 'must name a host';
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password: receivers check the signature instead';
+  // `port` is '' for the scheme's default port, which Number() would also read as 0.
+  if (url.port === '0') return 'must not use port 0, which no server listens on: name the port the receiver listens on (1 to 65535)';
   if (FETCH_BLOCKED_PORTS.has(Number(url.port))) {
     return `must not use port ${url.port}, which HTTP clients refuse to connect to (a "bad port" of the Fetch standard)`;
   }
