@@ -17,6 +17,15 @@ describe('documented error codes', () => {
     }
   });
 
+  it('docs/errors.md lists no code the catalogue lacks', () => {
+    // The first cells of the rows of the table under `## Codes`, below its header.
+    const section = errorsDoc.slice(errorsDoc.indexOf('\n## Codes\n'));
+    const table = section.slice(section.indexOf('\n| -'), section.indexOf('\n#', 1));
+    const listed = [...table.matchAll(/^\|\s*`([^`]+)`\s*\|/gm)].map(([, code]) => code!);
+    expect(listed).to.include('not_found');
+    expect(listed.filter((code) => !(code in ERROR_CATALOGUE))).to.deep.equal([]);
+  });
+
   it('docs/openapi.yaml lists exactly the catalogued codes in the Error schema', () => {
     expect(openapi.openapi).to.match(/^3\.1\./);
     expect(openapi.components.schemas.Error.properties.code.enum).to.have.members(Object.keys(ERROR_CATALOGUE));
