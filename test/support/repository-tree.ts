@@ -10,8 +10,10 @@ export interface RepositoryTree {
 }
 
 // What .gitignore keeps out: installed, built or generated, so never a path the docs may name.
+// Of the bench's results, git keeps latest.json and the run histories (*-history.tsv) alone.
 const NOT_KEPT = new Set(['.git', 'node_modules', 'dist', 'data', 'coverage', '.tmp', 'bench/.compiled']);
-const KEPT_BENCH_RESULTS = new Set(['bench/results/latest.json']);
+const isKeptBenchResult = (path: string): boolean =>
+  path === 'bench/results/latest.json' || /^bench\/results\/[^/]+-history\.tsv$/.test(path);
 
 /** The tree under `root` (the current folder, which mocha runs in: the repository's root). */
 export function repositoryTree(root = '.'): RepositoryTree {
@@ -24,7 +26,7 @@ export function repositoryTree(root = '.'): RepositoryTree {
       if (entry.isDirectory()) {
         folders.add(path);
         walk(path);
-      } else if (!path.startsWith('bench/results/') || KEPT_BENCH_RESULTS.has(path)) {
+      } else if (!path.startsWith('bench/results/') || isKeptBenchResult(path)) {
         files.add(path);
       }
     }
