@@ -26,7 +26,7 @@ export async function backup(
   }
   if (isAbsentDatabase(database, 'PETSTORE_DB', (text) => io.stderr.write(text))) return 1;
   // Told as the target's fault, before anything is opened: the copy would fail at its first page.
-  const unwritable = database.kind === 'sqlite' ? unwritableFile(file) : undefined;
+  const unwritable = database.kind === 'sqlite' ? unwritableFile(file, database) : undefined;
   if (unwritable !== undefined) {
     io.stderr.write(`petstore: cannot write the backup to ${file}: ${unwritable}.\n`);
     return 1;

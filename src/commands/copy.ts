@@ -8,6 +8,7 @@
 import { describeFault } from '../domain/fault-description.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { isAbsentDatabase } from './support/absent-database.js';
+import { databaseFileAt } from './support/database-files.js';
 import { configurationOrComplaint } from './support/configuration.js';
 import type { DataIo, DataOptions } from './support/data-io.js';
 import { ARCHIVE_KINDS, type ArchiveLine, lineOf } from '../export-format/archive-format.js';
@@ -29,6 +30,12 @@ function databaseOf(option: string, text: string): E.Either<string, DatabaseConf
     return E.left(`--${option} names a database in this process's memory, which is empty at start and gone at exit`);
   return E.right(withPoolSize(location.right, 2));
 }
+
+/** Whether `a` and `b` are SQLite files of which one is the other, or its -wal or -shm, whatever paths name them. */
+const isOneSqliteDatabase = (a: DatabaseConfig, b: DatabaseConfig): boolean =>
+  a.kind === 'sqlite' &&
+  b.kind === 'sqlite' &&
+  (databaseFileAt(b.path, a.path) !== undefined || databaseFileAt(a.path, b.path) !== undefined);
 
 async function copyInto(
   source: ArchiveSnapshot,
@@ -88,8 +95,8 @@ export async function copyStore(request: CopyRequest, env: Readonly<Record<strin
     }
   }
   if (E.isLeft(from) || E.isLeft(to)) return 2;
-  if (request.from === request.to) {
-    io.stderr.write('petstore: copy: --from and --to name the same database\n');
+  if (request.from === request.to || isOneSqliteDatabase(from.right, to.right)) {
+    io.stderr.write('petstore: copy: --from and --to name the same database (or one of its files)\n');
     return 2;
   }
   // PETSTORE_DB is not used; the other settings (pool timeouts…) are the server's.

@@ -81,7 +81,7 @@ export async function exportStore(request: ExportRequest, env: Readonly<Record<s
   const { database } = config;
   if (isAbsentDatabase(database, 'PETSTORE_DB', (text) => io.stderr.write(text))) return 1;
   const target = request.out ?? 'standard output';
-  const unwritable = request.out === undefined ? undefined : unwritableFile(request.out);
+  const unwritable = request.out === undefined ? undefined : unwritableFile(request.out, database);
   if (unwritable !== undefined) {
     io.stderr.write(`petstore: cannot write the export to ${target}: ${unwritable}.\n`);
     return 1;
