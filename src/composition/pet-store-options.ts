@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import { type Logger, pino } from 'pino';
 import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { CONFIG_DEFAULTS, PG_POOL_SIZE_RANGE } from '../config/config.js';
-import { type DatabaseConfig, type DatabaseLocation, parseDatabase, withPoolSize } from '../config/database-config.js';
+import { type DatabaseConfig, type DatabaseLocation, paddedNameProblem, parseDatabase, withPoolSize } from '../config/database-config.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from '../config/redis-config.js';
 import {
   BODY_LIMIT_BYTES_RANGE,
@@ -96,7 +96,7 @@ const DATABASE_KINDS: Readonly<Record<DatabaseConfig['kind'], t.Mixed>> = {
     'SqliteDatabase',
     {
       kind: t.literal('sqlite'),
-      path: checkedText('SqlitePath', (path) => (path.trim() === '' ? 'must be the path of a SQLite file' : undefined)),
+      path: checkedText('SqlitePath', (path) => (path.trim() === '' ? 'must be the path of a SQLite file' : paddedNameProblem(path))),
     },
     {},
   ),

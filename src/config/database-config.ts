@@ -22,6 +22,14 @@ const POSTGRES_SCHEMES = ['postgres:', 'postgresql:'];
 const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', 'no-verify'];
 
 /**
+ * Why `text` cannot name a database as it stands, whatever its kind: white space at either end,
+ * which the SQLite driver drops, so the file it opens (and creates, with the umask's mode) is
+ * not the one named, and `memory ` is a file.
+ */
+export const paddedNameProblem = (text: string): string | undefined =>
+  text === text.trim() ? undefined : 'must not begin or end with white space (a space or line break left in by the quoting)';
+
+/**
  * The database `text` names: `memory`, a SQLite path (`:memory:` included), or a postgres://
  * (postgresql://) URL; or why it names none, as the end of a sentence that begins with the
  * setting's name ("must be …"), never repeating the text.
@@ -29,6 +37,8 @@ const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full', '
 export function parseDatabase(text: string): E.Either<string, DatabaseLocation> {
   if (text === 'memory') return E.right({ kind: 'memory' });
   if (text.trim() === '') return E.left('must be "memory", ":memory:", the path of a SQLite file or a postgres:// URL');
+  const padded = paddedNameProblem(text);
+  if (padded !== undefined) return E.left(padded);
   // A mistyped URL (postgres:/… with one slash) would be taken for a file name, created, and shown in full, password included.
   if (/^[a-z][a-z0-9+.-]+:(?!\/\/)/i.test(text)) {
     return E.left(

@@ -95,10 +95,11 @@ export interface CommandResult {
   readonly stderr: string;
 }
 
-/** Runs the compiled `petstore` command to its end, with only `env` (and PATH) as its environment. */
-export function runCli(args: readonly string[], env: Record<string, string>): Promise<CommandResult> {
+/** Runs the compiled `petstore` command to its end, with only `env` (and PATH) as its environment, in `cwd` (this process's by default). */
+export function runCli(args: readonly string[], env: Record<string, string>, cwd?: string): Promise<CommandResult> {
   if (!existsSync(COMPILED_CLI)) throw new Error(`${COMPILED_CLI} is missing: run "npm run build" first (npm test does)`);
   const child = spawn(process.execPath, [COMPILED_CLI, ...args], {
+    cwd,
     env: { PATH: process.env['PATH'] ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
