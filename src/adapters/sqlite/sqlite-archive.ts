@@ -3,6 +3,7 @@
 // backup API (better-sqlite3's db.backup), which copies a consistent snapshot while the
 // server goes on reading and writing the file.
 import { closeSync, openSync, renameSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
 import { highestPetId, sameContent } from '../shared/archive-record.js';
@@ -260,7 +261,9 @@ export class SqliteStoreBackup implements domain.StoreBackup {
    * and a busy server could keep it from ever finishing.
    */
   async backup(file: string, progress?: (done: number, total: number) => void): Promise<domain.BackupOutcome> {
-    const partial = `${file}.partial`;
+    // Absolute: better-sqlite3 trims the names it is given, so ' pets.db' would be copied into
+    // another file than the one made here, and an empty file renamed onto the name.
+    const partial = resolve(`${file}.partial`);
     rmSync(partial, { force: true });
     // Created empty first, readable by its owner alone as the database is: the backup API would create it as the umask says.
     closeSync(openSync(partial, 'wx', OWNER_ONLY_FILE));
