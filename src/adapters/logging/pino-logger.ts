@@ -11,10 +11,27 @@ import { type LevelWithSilent, type Logger, pino } from 'pino';
  */
 export const LOG_DESTINATION = { minLength: 4000, maxWrite: 4096, periodicFlushMs: 100 } as const;
 
+type Destination = ReturnType<typeof pino.destination>;
+
+/**
+ * Writes the lines still waiting as the process exits. On a synchronous destination `flush()`
+ * writes what waits at once (less than `minLength`: one batch), and a failed write is an 'error'
+ * event: pino's own listener then stops writing to a reader that has gone (EPIPE). Not
+ * `flushSync()`: sonic-boom retries its failed write every 100 ms forever, and from an 'exit'
+ * listener nothing but SIGKILL ends the process then.
+ */
+function flushOnExit(destination: Destination): void {
+  try {
+    destination.flush();
+  } catch {
+    // Any other write error, which pino passes on: the lines are lost, the exit is not held for them.
+  }
+}
+
 /**
  * The service's pino logger: JSON lines on standard output, each with `service: petstore`,
  * written at most {@link LOG_DESTINATION}`.periodicFlushMs` after they are logged, and all of
- * them when the process exits. Make one per process.
+ * them when the process exits, unless standard output can no longer be written. Make one per process.
  */
 export function createLogger(level: LevelWithSilent): Logger {
   const destination = pino.destination({
@@ -25,6 +42,6 @@ export function createLogger(level: LevelWithSilent): Logger {
     periodicFlush: LOG_DESTINATION.periodicFlushMs,
   });
   // pino flushes an asynchronous destination on exit by itself, not a synchronous one that waits for a batch.
-  process.on('exit', () => destination.flushSync());
+  process.on('exit', () => flushOnExit(destination));
   return pino({ level, base: { service: 'petstore' } }, destination);
 }
