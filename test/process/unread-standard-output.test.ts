@@ -4,6 +4,7 @@
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { freePort } from '../support/child-server.js';
 import { parseRawAnswer, rawExchange } from '../support/raw-http.js';
 import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, waitForOutput } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -106,6 +107,21 @@ describe('the compiled server when nobody reads its standard output', function (
     const closed = closeOutputOn(running, /"msg":"request"/);
     expect(await healthz(origin)).to.equal(200);
     await closed;
+    running.child.kill('SIGTERM');
+    expect(await running.exited).to.equal(0);
+  });
+
+  it('serves when the generated key cannot be printed, and exits 0 on SIGTERM', async () => {
+    const port = await freePort();
+    running = spawnServer({ PETSTORE_DB: 'memory', PORT: String(port) });
+    running.child.stdout!.destroy();
+    const origin = `http://127.0.0.1:${port}`;
+    let status = 0;
+    while (status !== 200 && running.child.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      status = await healthz(origin).catch(() => 0);
+    }
+    expect(status, 'the server answers').to.equal(200);
     running.child.kill('SIGTERM');
     expect(await running.exited).to.equal(0);
   });
