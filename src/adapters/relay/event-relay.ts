@@ -6,6 +6,8 @@
 import type { Clock, EventOutbox, RelayEvents, RelayPass } from '../../domain/index.js';
 import { withinTimeLimit } from '../shared/time-limit.js';
 import { IN_PROCESS_SUBSCRIBER_TIMEOUT_MS } from './in-process-subscribers.js';
+import { RelayLease } from './relay-lease.js';
+import { RoundTimer } from './round-timer.js';
 
 /** How the relay tells what it does, for logs and metrics. */
 export interface RelayReport {
@@ -73,146 +75,139 @@ export const RELAY_TIMINGS = {
   stopWaitMs: IN_PROCESS_SUBSCRIBER_TIMEOUT_MS,
 } as const;
 
+type RelayTimings = { readonly [K in keyof typeof RELAY_TIMINGS]: number };
+
 /** Starts the relay: it watches the outbox, then runs its first round at once. */
 export async function startEventRelay(options: EventRelayOptions): Promise<RunningEventRelay> {
-  const { outbox, relay, clock, holder, retentionMs, report, duties = [], prunes = [] } = options;
-  const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs, stopWaitMs } = { ...RELAY_TIMINGS, ...options };
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let timerAt = Number.POSITIVE_INFINITY;
-  let round: Promise<void> | undefined;
-  let again = false;
-  let refusals = 0;
-  // After a refusal, no pass before this time (Date.now()): the back-off spares the transport, not the duties.
-  let relayAfter = 0;
-  let prunedAt = 0;
-  let dutiesAt = Number.NEGATIVE_INFINITY;
-  let heldUntil = 0;
-  let triedAt = Number.NEGATIVE_INFINITY;
+  const loop = new RelayLoop(options);
+  await loop.watch();
+  loop.run();
+  return { wake: () => loop.wake(), stop: () => loop.stop() };
+}
 
-  // The lease is renewed once a third of it has passed, and sought at most once a poll: each
-  // is a write to the database, which a round per wake-up would otherwise make every time. Its
-  // times are the wall clock's, which every process on the database shares.
-  const leading = async (): Promise<boolean> => {
-    const now = Date.now();
-    if (now < heldUntil - (leaseMs * 2) / 3) return true;
-    if (now >= heldUntil && now - triedAt < pollMs) return false;
-    triedAt = now;
-    heldUntil = (await outbox.lease(holder, new Date(now), leaseMs)) ? now + leaseMs : 0;
-    return heldUntil > 0;
-  };
+/** The relay's state between rounds, and the rounds. */
+class RelayLoop {
+  private readonly relay: RelayEvents;
+  private readonly report: RelayReport;
+  private readonly timings: RelayTimings;
+  private readonly lease: RelayLease;
+  private readonly timer = new RoundTimer(() => this.run());
+  private unwatch: () => Promise<void> = async () => undefined;
+  private stopped = false;
+  private round: Promise<void> | undefined;
+  private again = false;
+  private refusals = 0;
+  // After a refusal, no pass before this time (Date.now()): the back-off spares the transport, not the duties.
+  private relayAfter = 0;
+  private prunedAt = 0;
+  private dutiesAt = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly options: EventRelayOptions) {
+    const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs, stopWaitMs } = { ...RELAY_TIMINGS, ...options };
+    this.timings = { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs, stopWaitMs };
+    this.relay = options.relay;
+    this.report = options.report;
+    this.lease = new RelayLease(options.outbox, options.holder, leaseMs, pollMs);
+  }
+
+  // A recorded event wakes the relay, unless a transport is refusing: then the back-off holds.
+  async watch(): Promise<void> {
+    this.unwatch = await this.options.outbox.watch(() => {
+      if (this.refusals > 0) return;
+      if (this.round !== undefined) this.again = true;
+      else this.scheduleIn(this.timings.wakeDelayMs, true);
+    });
+  }
+
+  wake(): void {
+    this.scheduleIn(0, true);
+  }
+
+  run(): void {
+    if (this.stopped) return;
+    if (this.round !== undefined) {
+      this.again = true;
+      return;
+    }
+    this.round = this.oneRound()
+      .catch((fault: unknown) => this.report.fault(fault))
+      .finally(() => this.roundEnded());
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timer.cancel();
+    let waitedOut = false;
+    const finishing = (async () => {
+      await this.round;
+      if (!waitedOut) await this.lastPass().catch((fault: unknown) => this.report.fault(fault));
+    })();
+    // A transport that never answers must not hold a shutdown: its pass goes on unawaited,
+    // and no last pass follows it once the storage may be closed.
+    await withinTimeLimit(finishing, this.timings.stopWaitMs, "the stopping relay's round").catch((fault: unknown) => {
+      waitedOut = true;
+      this.report.fault(fault);
+    });
+    await this.unwatch();
+    await this.lease.release().catch((fault: unknown) => this.report.fault(fault));
+  }
+
+  private scheduleIn(delayMs: number, forRecorded = false): void {
+    if (!this.stopped) this.timer.schedule(delayMs, forRecorded);
+  }
+
+  private roundEnded(): void {
+    this.round = undefined;
+    const woken = this.again && this.refusals === 0;
+    this.again = false;
+    const { pollMs, wakeDelayMs } = this.timings;
+    // While backing off, the next round comes at the retry if that is sooner than the poll;
+    // a retry already due (not tried: the lease was elsewhere) waits for the poll, never 0 ms.
+    const untilRetry = this.relayAfter - Date.now();
+    if (woken) this.scheduleIn(wakeDelayMs, true);
+    else this.scheduleIn(this.refusals === 0 || untilRetry <= 0 ? pollMs : Math.min(pollMs, untilRetry));
+  }
+
+  private async oneRound(): Promise<void> {
+    const now = this.options.clock.now();
+    if (!(await this.lease.leading())) return;
+    if (Date.now() >= this.relayAfter) await this.relayAll();
+    // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups',
+    // and not the back-off's: a broker that refuses holds up no webhook delivery.
+    if (now.getTime() - this.dutiesAt >= this.timings.pollMs) {
+      this.dutiesAt = now.getTime();
+      for (const duty of this.options.duties ?? []) await duty(now);
+    }
+    if (now.getTime() - this.prunedAt >= this.timings.pruneEveryMs) {
+      this.prunedAt = now.getTime();
+      const before = new Date(now.getTime() - this.options.retentionMs);
+      await this.options.outbox.prune(before);
+      for (const prune of this.options.prunes ?? []) await prune(before);
+    }
+  }
 
   // Passes while each finds a full batch waiting, until a transport refuses. A pass that found
   // less has emptied the outbox: what is recorded after it wakes the next round, which the
   // wake-up delay lets gather a burst's events into one pass (and one mark) instead of many.
-  const relayAll = async (): Promise<void> => {
+  private async relayAll(): Promise<void> {
     for (;;) {
-      const pass = await relay();
-      report.pass(pass);
+      const pass = await this.relay();
+      this.report.pass(pass);
       if (pass.outcome === 'refused') {
-        refusals += 1;
-        relayAfter = Date.now() + Math.min(maxBackoffMs, pollMs * 2 ** refusals);
+        this.refusals += 1;
+        this.relayAfter = Date.now() + Math.min(this.timings.maxBackoffMs, this.timings.pollMs * 2 ** this.refusals);
         return;
       }
-      refusals = 0;
+      this.refusals = 0;
       if (!pass.full) return;
     }
-  };
-
-  const oneRound = async (): Promise<void> => {
-    const now = clock.now();
-    if (!(await leading())) return;
-    if (Date.now() >= relayAfter) await relayAll();
-    // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups',
-    // and not the back-off's: a broker that refuses holds up no webhook delivery.
-    if (now.getTime() - dutiesAt >= pollMs) {
-      dutiesAt = now.getTime();
-      for (const duty of duties) await duty(now);
-    }
-    if (now.getTime() - prunedAt >= pruneEveryMs) {
-      prunedAt = now.getTime();
-      const before = new Date(now.getTime() - retentionMs);
-      await outbox.prune(before);
-      for (const prune of prunes) await prune(before);
-    }
-  };
-
-  // A round in `delayMs`, unless one is due sooner already. A round for a recorded event keeps
-  // the process alive until it has run, so that a script awaiting the event hears it; the poll
-  // and the back-off do not: an idle relay alone never keeps a process alive.
-  const scheduleIn = (delayMs: number, forRecorded = false): void => {
-    if (stopped) return;
-    const at = Date.now() + delayMs;
-    const keepsAlive = forRecorded || (timer?.hasRef() ?? false);
-    if (timer !== undefined && timerAt <= at) {
-      if (keepsAlive) timer.ref();
-      return;
-    }
-    clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(() => {
-      timer = undefined;
-      timerAt = Number.POSITIVE_INFINITY;
-      run();
-    }, delayMs);
-    if (!keepsAlive) timer.unref();
-  };
-
-  function run(): void {
-    if (stopped) return;
-    if (round !== undefined) {
-      again = true;
-      return;
-    }
-    round = oneRound()
-      .catch((fault: unknown) => report.fault(fault))
-      .finally(() => {
-        round = undefined;
-        const woken = again && refusals === 0;
-        again = false;
-        // While backing off, the next round comes at the retry if that is sooner than the poll;
-        // a retry already due (not tried: the lease was elsewhere) waits for the poll, never 0 ms.
-        const untilRetry = relayAfter - Date.now();
-        if (woken) scheduleIn(wakeDelayMs, true);
-        else scheduleIn(refusals === 0 || untilRetry <= 0 ? pollMs : Math.min(pollMs, untilRetry));
-      });
   }
-
-  // A recorded event wakes the relay, unless a transport is refusing: then the back-off holds.
-  const unwatch = await outbox.watch(() => {
-    if (refusals > 0) return;
-    if (round !== undefined) again = true;
-    else scheduleIn(wakeDelayMs, true);
-  });
 
   // What was recorded before the stop is handed on now rather than left to the next relay (in
   // memory, lost with the process), if this process leads and the transports were taking
   // events: after a refusal, the next relay's back-off is the place to try again.
-  const lastPass = async (): Promise<void> => {
-    if (refusals > 0 || Date.now() >= heldUntil || !(await leading())) return;
-    await relayAll();
-  };
-
-  run();
-  return {
-    wake: () => scheduleIn(0, true),
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      let waitedOut = false;
-      const finishing = (async () => {
-        await round;
-        if (!waitedOut) await lastPass().catch((fault: unknown) => report.fault(fault));
-      })();
-      // A transport that never answers must not hold a shutdown: its pass goes on unawaited,
-      // and no last pass follows it once the storage may be closed.
-      await withinTimeLimit(finishing, stopWaitMs, "the stopping relay's round").catch((fault: unknown) => {
-        waitedOut = true;
-        report.fault(fault);
-      });
-      await unwatch();
-      // Another process's relay (or this database's next store) takes over at once, not once the lease runs out.
-      if (heldUntil > 0) await outbox.release(holder).catch((fault: unknown) => report.fault(fault));
-    },
-  };
+  private async lastPass(): Promise<void> {
+    if (this.refusals > 0 || !this.lease.unexpired() || !(await this.lease.leading())) return;
+    await this.relayAll();
+  }
 }
