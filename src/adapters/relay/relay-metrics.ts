@@ -31,22 +31,19 @@ function registerBacklogGauges(registry: Registry, clock: Clock, { name, help, b
       })
       .catch(() => undefined)
       .finally(() => (reading = undefined)));
+  backlogGauge(registry, `${name}_pending`, help.pending, read, () => pending);
+  backlogGauge(registry, `${name}_oldest_pending_age_seconds`, help.age, read, () => oldestAgeSeconds);
+}
+
+/** A gauge that shows `value()` once `read()` has settled, at every scrape. */
+function backlogGauge(registry: Registry, name: string, help: string, read: () => Promise<void>, value: () => number): void {
   new Gauge({
-    name: `${name}_pending`,
-    help: help.pending,
+    name,
+    help,
     registers: [registry],
     async collect() {
       await read();
-      this.set(pending);
-    },
-  });
-  new Gauge({
-    name: `${name}_oldest_pending_age_seconds`,
-    help: help.age,
-    registers: [registry],
-    async collect() {
-      await read();
-      this.set(oldestAgeSeconds);
+      this.set(value());
     },
   });
 }
