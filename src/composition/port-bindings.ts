@@ -32,7 +32,7 @@ import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
 import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
 import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
-import { type ContainerOptions, EVENTS_OPTION_DEFAULTS } from './container-options.js';
+import { type ContainerOptions, EVENTS_OPTION_DEFAULTS, type PetStoreAdapters } from './container-options.js';
 import type {
   ApiKeyGenerator,
   ApiKeyStore,
@@ -52,11 +52,22 @@ import { TOKENS } from './tokens.js';
 /** The version of the schema the storage is migrated to once it is open; undefined for memory, which has none. */
 export type SchemaVersion = number | undefined;
 
+/** Binds `token` to the caller's `adapter` as it is when one is given, else to the default `bindDefault` binds. */
+type BindPort = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown) => void;
+
+/** What the bindings of one kind of database need. */
+interface StorageBindings {
+  readonly container: Container;
+  readonly port: BindPort;
+  readonly given: Partial<PetStoreAdapters>;
+  /** Whether the default repositories record change events: a repository given in `adapters` records what it records. */
+  readonly recordEvents: boolean;
+}
+
 /** Binds the ports (PetRepository, EventOutbox, IdempotencyStore, ApiKeyStore, StoreArchive, StoreBackup, WebhookStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
 export function bindPorts(container: Container, { database, adapters: given = {}, logger, events = {} }: ContainerOptions): void {
-  // A repository given in `adapters` records what it records: these are the defaults'.
   const recordEvents = events.enabled ?? EVENTS_OPTION_DEFAULTS.enabled;
-  const port = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown): void => {
+  const port: BindPort = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown): void => {
     const to = container.bind<T>(token);
     if (adapter === undefined) bindDefault(to);
     else to.toConstantValue(adapter);
@@ -73,106 +84,114 @@ export function bindPorts(container: Container, { database, adapters: given = {}
   );
 
   // Every port that stores data (pets, idempotency records, API keys, webhooks) lives in the same database, so they are chosen together.
+  const storage: StorageBindings = { container, port, given, recordEvents };
   switch (database.kind) {
-    case 'sqlite': {
-      container
-        .bind<Database.Database>(TOKENS.SqliteDatabase)
-        .toResolvedValue(() => openSqliteDatabase(database.path))
-        .onDeactivation((db) => {
-          db.close();
-        });
-      container
-        .bind<EventOutbox>(TOKENS.EventOutbox)
-        .toResolvedValue((db: Database.Database) => new SqliteEventOutbox(db), [TOKENS.SqliteDatabase]);
-      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
-        to.toResolvedValue(
-          (db: Database.Database, outbox: SqliteEventOutbox) => new SqlitePetRepository(db, recordEvents ? outbox : undefined),
-          [TOKENS.SqliteDatabase, TOKENS.EventOutbox],
-        ),
-      );
-      port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
-        to.toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]),
-      );
-      port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
-        to.toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]),
-      );
-      container
-        .bind<WebhookStore>(TOKENS.WebhookStore)
-        .toResolvedValue((db: Database.Database) => new SqliteWebhookStore(db), [TOKENS.SqliteDatabase]);
-      port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
-      container
-        .bind<StoreArchive>(TOKENS.StoreArchive)
-        .toResolvedValue((db: Database.Database) => new SqliteStoreArchive(db), [TOKENS.SqliteDatabase]);
-      container
-        .bind<StoreBackup>(TOKENS.StoreBackup)
-        .toResolvedValue((db: Database.Database) => new SqliteStoreBackup(db), [TOKENS.SqliteDatabase]);
-      // Opening the database migrates it, so the version is answered once the schema has it.
-      container
-        .bind<SchemaVersion>(TOKENS.SchemaVersion)
-        .toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
+    case 'sqlite':
+      bindSqlitePorts(storage, database.path);
       break;
-    }
-    case 'postgres': {
-      // The pool is ready once the schema is migrated, so a server never serves an old schema.
-      container
-        .bind<Pool>(TOKENS.PostgresPool)
-        .toResolvedValue(async () =>
-          openPostgresPool({ url: database.url, poolSize: database.poolSize }, (err) =>
-            logger.warn({ fault: describeFault(err) }, 'PostgreSQL connection lost while idle; the pool will reconnect'),
-          ),
-        )
-        .onDeactivation((pool) => pool.end());
-      container.bind<EventOutbox>(TOKENS.EventOutbox).toResolvedValue((pool: Pool) => new PostgresEventOutbox(pool), [TOKENS.PostgresPool]);
-      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
-        to.toResolvedValue((pool: Pool) => new PostgresPetRepository(pool, recordEvents), [TOKENS.PostgresPool]),
-      );
-      port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
-        to.toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]),
-      );
-      port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
-        to.toResolvedValue((pool: Pool) => new PostgresApiKeyStore(pool), [TOKENS.PostgresPool]),
-      );
-      container
-        .bind<WebhookStore>(TOKENS.WebhookStore)
-        .toResolvedValue((pool: Pool) => new PostgresWebhookStore(pool), [TOKENS.PostgresPool]);
-      port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
-        to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
-      );
-      container
-        .bind<StoreArchive>(TOKENS.StoreArchive)
-        .toResolvedValue((pool: Pool) => new PostgresStoreArchive(pool), [TOKENS.PostgresPool]);
-      container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(postgresStoreBackup);
-      container
-        .bind<SchemaVersion>(TOKENS.SchemaVersion)
-        .toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
+    case 'postgres':
+      bindPostgresPorts(storage, database, logger);
       break;
-    }
-    case 'memory': {
-      // The memory pet repository completes the records of the memory idempotency store it is
-      // made with (createCompleting); both are given together or neither is (adaptersProblem).
-      const records = new MemoryIdempotencyStore();
-      const outbox = new MemoryEventOutbox();
-      container.bind<EventOutbox>(TOKENS.EventOutbox).toConstantValue(outbox);
-      port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
-        to.toResolvedValue(() => new MemoryPetRepository(records, recordEvents ? outbox : undefined)),
-      );
-      port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) => to.toConstantValue(records));
-      port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
-      container.bind<WebhookStore>(TOKENS.WebhookStore).toResolvedValue(() => new MemoryWebhookStore());
-      port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
-      // Over the memory adapters themselves: refused when a port was given another adapter.
-      container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue(
-        (pets: PetRepository, keys: ApiKeyStore, idempotency: IdempotencyStore) => {
-          if (pets instanceof MemoryPetRepository && keys instanceof MemoryApiKeyStore && idempotency instanceof MemoryIdempotencyStore) {
-            return new MemoryStoreArchive(pets, keys, idempotency);
-          }
-          throw new Error('the StoreArchive of memory storage needs the memory adapters of every storage port');
-        },
-        [TOKENS.PetRepository, TOKENS.ApiKeyStore, TOKENS.IdempotencyStore],
-      );
-      container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(memoryStoreBackup);
-      container.bind<SchemaVersion>(TOKENS.SchemaVersion).toConstantValue(undefined);
+    case 'memory':
+      bindMemoryPorts(storage);
       break;
-    }
   }
+}
+
+function bindSqlitePorts({ container, port, given, recordEvents }: StorageBindings, path: string): void {
+  container
+    .bind<Database.Database>(TOKENS.SqliteDatabase)
+    .toResolvedValue(() => openSqliteDatabase(path))
+    .onDeactivation((db) => {
+      db.close();
+    });
+  container
+    .bind<EventOutbox>(TOKENS.EventOutbox)
+    .toResolvedValue((db: Database.Database) => new SqliteEventOutbox(db), [TOKENS.SqliteDatabase]);
+  port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
+    to.toResolvedValue(
+      (db: Database.Database, outbox: SqliteEventOutbox) => new SqlitePetRepository(db, recordEvents ? outbox : undefined),
+      [TOKENS.SqliteDatabase, TOKENS.EventOutbox],
+    ),
+  );
+  port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
+    to.toResolvedValue((db: Database.Database) => new SqliteIdempotencyStore(db), [TOKENS.SqliteDatabase]),
+  );
+  port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
+    to.toResolvedValue((db: Database.Database) => new SqliteApiKeyStore(db), [TOKENS.SqliteDatabase]),
+  );
+  container
+    .bind<WebhookStore>(TOKENS.WebhookStore)
+    .toResolvedValue((db: Database.Database) => new SqliteWebhookStore(db), [TOKENS.SqliteDatabase]);
+  port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toResolvedValue(sqliteReadiness, [TOKENS.SqliteDatabase]));
+  container
+    .bind<StoreArchive>(TOKENS.StoreArchive)
+    .toResolvedValue((db: Database.Database) => new SqliteStoreArchive(db), [TOKENS.SqliteDatabase]);
+  container
+    .bind<StoreBackup>(TOKENS.StoreBackup)
+    .toResolvedValue((db: Database.Database) => new SqliteStoreBackup(db), [TOKENS.SqliteDatabase]);
+  // Opening the database migrates it, so the version is answered once the schema has it.
+  container
+    .bind<SchemaVersion>(TOKENS.SchemaVersion)
+    .toResolvedValue((_opened: Database.Database) => SQLITE_SCHEMA_VERSION, [TOKENS.SqliteDatabase]);
+}
+
+function bindPostgresPorts(
+  { container, port, given, recordEvents }: StorageBindings,
+  database: { readonly url: string; readonly poolSize: number },
+  logger: ContainerOptions['logger'],
+): void {
+  // The pool is ready once the schema is migrated, so a server never serves an old schema.
+  container
+    .bind<Pool>(TOKENS.PostgresPool)
+    .toResolvedValue(async () =>
+      openPostgresPool({ url: database.url, poolSize: database.poolSize }, (err) =>
+        logger.warn({ fault: describeFault(err) }, 'PostgreSQL connection lost while idle; the pool will reconnect'),
+      ),
+    )
+    .onDeactivation((pool) => pool.end());
+  container.bind<EventOutbox>(TOKENS.EventOutbox).toResolvedValue((pool: Pool) => new PostgresEventOutbox(pool), [TOKENS.PostgresPool]);
+  port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
+    to.toResolvedValue((pool: Pool) => new PostgresPetRepository(pool, recordEvents), [TOKENS.PostgresPool]),
+  );
+  port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
+    to.toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]),
+  );
+  port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) =>
+    to.toResolvedValue((pool: Pool) => new PostgresApiKeyStore(pool), [TOKENS.PostgresPool]),
+  );
+  container.bind<WebhookStore>(TOKENS.WebhookStore).toResolvedValue((pool: Pool) => new PostgresWebhookStore(pool), [TOKENS.PostgresPool]);
+  port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) =>
+    to.toResolvedValue((pool: Pool) => () => checkPostgres(pool), [TOKENS.PostgresPool]),
+  );
+  container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue((pool: Pool) => new PostgresStoreArchive(pool), [TOKENS.PostgresPool]);
+  container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(postgresStoreBackup);
+  container.bind<SchemaVersion>(TOKENS.SchemaVersion).toResolvedValue((_migrated: Pool) => POSTGRES_SCHEMA_VERSION, [TOKENS.PostgresPool]);
+}
+
+function bindMemoryPorts({ container, port, given, recordEvents }: StorageBindings): void {
+  // The memory pet repository completes the records of the memory idempotency store it is
+  // made with (createCompleting); both are given together or neither is (adaptersProblem).
+  const records = new MemoryIdempotencyStore();
+  const outbox = new MemoryEventOutbox();
+  container.bind<EventOutbox>(TOKENS.EventOutbox).toConstantValue(outbox);
+  port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
+    to.toResolvedValue(() => new MemoryPetRepository(records, recordEvents ? outbox : undefined)),
+  );
+  port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) => to.toConstantValue(records));
+  port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));
+  container.bind<WebhookStore>(TOKENS.WebhookStore).toResolvedValue(() => new MemoryWebhookStore());
+  port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
+  // Over the memory adapters themselves: refused when a port was given another adapter.
+  container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue(
+    (pets: PetRepository, keys: ApiKeyStore, idempotency: IdempotencyStore) => {
+      if (pets instanceof MemoryPetRepository && keys instanceof MemoryApiKeyStore && idempotency instanceof MemoryIdempotencyStore) {
+        return new MemoryStoreArchive(pets, keys, idempotency);
+      }
+      throw new Error('the StoreArchive of memory storage needs the memory adapters of every storage port');
+    },
+    [TOKENS.PetRepository, TOKENS.ApiKeyStore, TOKENS.IdempotencyStore],
+  );
+  container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(memoryStoreBackup);
+  container.bind<SchemaVersion>(TOKENS.SchemaVersion).toConstantValue(undefined);
 }
