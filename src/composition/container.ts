@@ -59,7 +59,15 @@ export function createContainer(options: ContainerOptions): Container {
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
   bindApiKeys(container, options);
   bindWebhooks(container);
+  bindPetUseCases(container);
+  bindRateLimitStore(container, options);
+  bindEvents(container, options);
+  bindHttp(container, options);
+  return container;
+}
 
+// Each use case on the ports it needs.
+function bindPetUseCases(container: Container): void {
   container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
   container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
@@ -69,9 +77,10 @@ export function createContainer(options: ContainerOptions): Container {
   container
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
+}
 
-  bindRateLimitStore(container, options);
-  bindEvents(container, options);
+// The Koa app over the use cases, and the server that runs it.
+function bindHttp(container: Container, options: ContainerOptions): void {
   container.bind<HttpAppOptions>(TOKENS.HttpAppOptions).toConstantValue(options.http ?? {});
   container.bind<Router>(TOKENS.HttpRouter).toResolvedValue(createHttpRouter);
   container.bind<Koa>(TOKENS.HttpApp).toResolvedValue(
@@ -132,7 +141,6 @@ export function createContainer(options: ContainerOptions): Container {
   container
     .bind<StartHttpServer>(TOKENS.HttpServer)
     .toResolvedValue((app: Koa) => (address) => startHttpServer(app.callback(), address), [TOKENS.HttpApp]);
-  return container;
 }
 
 /** Starts the container's app on a node:http server with the service's limits; resolves once it listens. */
