@@ -17,6 +17,14 @@ const liveWorkers = (): Worker[] => Object.values(cluster.workers ?? {}).filter(
 
 /** Runs the primary; answers 0 once every worker listens, 1 when the service cannot start. */
 export async function serveWithWorkers(config: Config, logger: Logger): Promise<number> {
+  const prepared = await prepareDatabase(config, logger);
+  if (prepared === undefined) return 1;
+  return superviseWorkers(config, logger, prepared.generatedKey);
+}
+
+// Opens (and so migrates) the database once, and decides the generated key, before any worker
+// starts; undefined when the service cannot start.
+async function prepareDatabase(config: Config, logger: Logger): Promise<{ readonly generatedKey: string | undefined } | undefined> {
   const container = createContainer({ ...containerOptionsFrom(config, logger), generateKeyWhenNone: true });
   let generatedKey: string | undefined;
   try {
@@ -24,10 +32,14 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
   } catch (err) {
     logger.fatal({ fault: describeFault(err) }, 'could not start');
     await closeContainer(container).catch(() => undefined);
-    return 1;
+    return undefined;
   }
   await closeContainer(container);
+  return { generatedKey };
+}
 
+// Forks the workers, replaces one that dies, and stops them all on SIGTERM/SIGINT.
+function superviseWorkers(config: Config, logger: Logger, generatedKey: string | undefined): Promise<number> {
   // Workers read their configuration from the environment as this process did; only the
   // generated key is added, so that every worker accepts the same one.
   const workerEnv = generatedKey === undefined ? {} : { PETSTORE_API_KEYS: generatedKey };
@@ -49,11 +61,7 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
       listening.add(worker);
       if (started || listening.size < config.workers) return;
       started = true;
-      const baseUrl = announcedApiUrl(config.host, address.port);
-      logger.info({ url: baseUrl, workers: config.workers, database: describeDatabase(config.database) }, 'all workers listening');
-      // The log writes in batches (logger.ts): out first, so that the key follows its line.
-      logger.flush();
-      if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
+      announceListening(config, logger, address.port, generatedKey);
       resolve(0);
     });
 
@@ -94,4 +102,12 @@ export async function serveWithWorkers(config: Config, logger: Logger): Promise<
 
     for (let i = 0; i < config.workers; i++) fork();
   });
+}
+
+function announceListening(config: Config, logger: Logger, port: number, generatedKey: string | undefined): void {
+  const baseUrl = announcedApiUrl(config.host, port);
+  logger.info({ url: baseUrl, workers: config.workers, database: describeDatabase(config.database) }, 'all workers listening');
+  // The log writes in batches (logger.ts): out first, so that the key follows its line.
+  logger.flush();
+  if (generatedKey !== undefined) printGeneratedKey(generatedKey, baseUrl);
 }
