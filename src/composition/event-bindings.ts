@@ -63,6 +63,11 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
   container
     .bind<DeliveryCounter>(TOKENS.DeliveryCounter)
     .toResolvedValue(registerRelayMetrics, [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.WebhookStore, TOKENS.Clock]);
+  bindEventTransports(container, enabled, source, nats, logger);
+  bindEventRelay(container, enabled, retentionHours);
+}
+
+function bindEventTransports(container: Container, enabled: boolean, source: string, nats: EventsOptions['nats'], logger: Logger): void {
   let closeTransports = async (): Promise<void> => {};
   // Webhooks first: queuing their deliveries is idempotent, so a pass that the broker refuses
   // has queued its events for the endpoints all the same; subscribers last, so that they hear
@@ -81,6 +86,9 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
       [TOKENS.EventSubscribers, TOKENS.WebhookStore, TOKENS.Clock],
     )
     .onDeactivation(() => closeTransports());
+}
+
+function bindEventRelay(container: Container, enabled: boolean, retentionHours: number): void {
   container.bind<StartEventRelay>(TOKENS.EventRelay).toResolvedValue(
     (
       outbox: EventOutbox,
