@@ -6,7 +6,7 @@
 import type { Pool, PoolClient } from 'pg';
 import type * as domain from '../../domain/index.js';
 import { highestPetId, sameContent } from '../shared/archive-record.js';
-import { INSERT_ORDER_LOCK } from './postgres-pet-repository.js';
+import { INSERT_ORDER_LOCK } from './postgres-pet-statements.js';
 import { classifyPostgresError } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
 import { inTransaction } from './in-transaction.js';

@@ -3,7 +3,8 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres-pool.js';
-import { INSERT_PETS_SQL, PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
+import { PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
+import { INSERT_PETS_SQL } from '../../../src/adapters/postgres/postgres-pet-statements.js';
 import type { Limit } from '../../../src/domain/index.js';
 import { draft } from '../../contract/pet-repository.contract.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';

@@ -1,0 +1,72 @@
+// The SQL of PostgresPetRepository's changes: the batch insert under the insert-order lock, the
+// writes at a version, and the events each records in the change's own statement.
+
+export const COLUMNS = 'id, name, category_id, status';
+export const VERSIONED_COLUMNS = `${COLUMNS}, version`;
+
+/** The advisory lock that orders inserts into pets (see PostgresPetRepository.create()): class "petI", keyed by the schema so that services on different schemas never wait for each other. */
+export const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
+
+/**
+ * The insert of a batch of pets (see PostgresPetRepository.create()), some of them completing an idempotency record,
+ * in one statement and so one transaction, under the insert-order lock. The writes come as
+ * parallel arrays ($1 names, $2 categories, $3 statuses; $4 scopes, $5 keys, $6 tokens, NULL for
+ * a write without a record); the answer is, per write that was inserted, its position `n`
+ * (1-based) and its id. A write whose record its claim no longer holds is not inserted, nor
+ * are the later writes of a record already written in the batch: the record is locked first
+ * (FOR UPDATE) so that no claim can take it over meanwhile, and is completed with the pet, as
+ * JSON as the claim reads it, in the same transaction.
+ * Ids are drawn after the lock is granted (`numbered` reads `ordered`), and the lock is held
+ * to the commit. Exported for its test.
+ */
+export const insertPetsSql = (recordEvents: boolean): string => `WITH writes AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
+      WITH ORDINALITY AS w (name, category_id, status, scope, key, token, n)
+  ), held AS (
+    SELECT k.scope, k.key, k.token FROM idempotency_keys k
+     WHERE (k.scope, k.key, k.token) IN (SELECT scope, key, token FROM writes) AND k.pet IS NULL
+       FOR UPDATE
+  ), accepted AS (
+    -- Every write without a record; of the writes of one held record, the first alone.
+    SELECT * FROM writes WHERE scope IS NULL
+    UNION ALL
+    (SELECT DISTINCT ON (w.scope, w.key) w.* FROM writes w JOIN held h USING (scope, key, token) ORDER BY w.scope, w.key, w.n)
+  ), ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})),
+  -- The identity column's sequence, looked up once per batch rather than once per row.
+  id_sequence AS MATERIALIZED (SELECT pg_get_serial_sequence('pets', 'id')::regclass AS id_sequence),
+  numbered AS (
+    SELECT w.*, nextval(id_sequence) AS id
+      FROM ordered, id_sequence, (SELECT * FROM accepted ORDER BY n) w
+  ), inserted AS (
+    INSERT INTO pets (id, name, category_id, status) OVERRIDING SYSTEM VALUE
+    SELECT id, name, category_id, status FROM numbered ORDER BY id
+  ), completed AS (
+    UPDATE idempotency_keys k
+       SET pet = jsonb_build_object('id', w.id, 'name', w.name, 'categoryId', w.category_id, 'status', w.status)
+      FROM numbered w
+     WHERE w.scope IS NOT NULL AND k.scope = w.scope AND k.key = w.key AND k.token = w.token
+  )${recordEvents ? `, recorded AS (${recordedEvents("'petstore.pet.created'", 'numbered')})` : ''}
+  SELECT n, id FROM numbered`;
+
+/**
+ * The events of the pets of `rows` (a CTE with id, name, category_id, status), as the
+ * INSERT of a CTE: written in the change's statement, so its transaction, in id order.
+ */
+const recordedEvents = (
+  type: string,
+  rows: string,
+  data = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)",
+) =>
+  `INSERT INTO events (id, type, pet_id, data, time)
+     SELECT gen_random_uuid(), ${type}, id, ${data}, clock_timestamp() FROM ${rows} ORDER BY id`;
+
+export const UPDATE_AT_VERSION = `UPDATE pets SET name = $3, category_id = $4, status = $5, version = version + 1
+  WHERE id = $1 AND version = $2 RETURNING ${VERSIONED_COLUMNS}`;
+export const DELETE_AT_VERSION = 'DELETE FROM pets WHERE id = $1 AND version = $2 RETURNING id';
+
+/** A change and, when events are recorded, its event, in one statement. */
+export const withEvent = (change: string, type: string, data?: string) =>
+  `WITH changed AS (${change}), recorded AS (${recordedEvents(type, 'changed', data)}) SELECT * FROM changed`;
+
+/** The batch insert without events (PETSTORE_EVENTS=off). */
+export const INSERT_PETS_SQL = insertPetsSql(false);
