@@ -1,6 +1,7 @@
 // The PostgreSQL schema as an ordered list of versioned migrations, and the runner that applies
 // them at start. Never edit a released migration: append a new one with the next version.
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
 import { inTransaction } from './in-transaction.js';
 
 /** One step of the PostgreSQL schema. */
@@ -12,6 +13,15 @@ export interface PostgresMigration {
   /** One or more SQL statements, run in the migration's transaction. */
   readonly sql: string;
 }
+
+const POSTGRES_COLUMN_TYPES: SqlColumnTypes = {
+  id: 'bigint GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY',
+  idReference: 'bigint',
+  integer: 'integer',
+  text: 'text',
+  time: 'timestamptz',
+  tableOptions: '',
+};
 
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
@@ -110,33 +120,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // event; (endpoint_id, event_id) is unique, so an event enqueued again adds nothing. While
     // pending, next_attempt_at is when it is due, or until when a dispatcher claims it; the
     // partial index serves "due first" over pending deliveries only.
-    sql: `CREATE TABLE webhook_endpoints (
-            id          bigint      GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY,
-            url         text        NOT NULL,
-            event_types text        NOT NULL,
-            secret      text        NOT NULL,
-            created_at  timestamptz NOT NULL,
-            disabled_at timestamptz
-          );
-          CREATE TABLE webhook_deliveries (
-            id              bigint      GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY,
-            endpoint_id     bigint      NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
-            event_id        text        NOT NULL,
-            event_type      text        NOT NULL,
-            body            text        NOT NULL,
-            status          text        NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
-            attempts        integer     NOT NULL DEFAULT 0 CHECK (attempts >= 0),
-            next_attempt_at timestamptz,
-            last_status     integer,
-            last_error      text,
-            created_at      timestamptz NOT NULL,
-            last_attempt_at timestamptz,
-            UNIQUE (endpoint_id, event_id),
-            CHECK ((status = 'pending') = (next_attempt_at IS NOT NULL))
-          );
-          CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
-          CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
-          CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`,
+    sql: webhookTablesSql(POSTGRES_COLUMN_TYPES),
   },
   {
     version: 7,

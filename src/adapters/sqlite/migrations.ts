@@ -2,6 +2,16 @@
 // have been applied; each runs in its own transaction at start, so an interrupted upgrade
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
+import { type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+
+const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
+  id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
+  idReference: 'INTEGER',
+  integer: 'INTEGER',
+  text: 'TEXT',
+  time: 'INTEGER',
+  tableOptions: ' STRICT',
+};
 
 /** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
@@ -69,33 +79,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   // the event; (endpoint_id, event_id) is unique, so an event enqueued again adds nothing.
   // While pending, next_attempt_at is when it is due, or until when a dispatcher claims it;
   // the partial index serves "due first" over pending deliveries only. Times are Unix ms.
-  `CREATE TABLE webhook_endpoints (
-     id          INTEGER PRIMARY KEY AUTOINCREMENT,
-     url         TEXT    NOT NULL,
-     event_types TEXT    NOT NULL,
-     secret      TEXT    NOT NULL,
-     created_at  INTEGER NOT NULL,
-     disabled_at INTEGER
-   ) STRICT;
-   CREATE TABLE webhook_deliveries (
-     id              INTEGER PRIMARY KEY AUTOINCREMENT,
-     endpoint_id     INTEGER NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
-     event_id        TEXT    NOT NULL,
-     event_type      TEXT    NOT NULL,
-     body            TEXT    NOT NULL,
-     status          TEXT    NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
-     attempts        INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
-     next_attempt_at INTEGER,
-     last_status     INTEGER,
-     last_error      TEXT,
-     created_at      INTEGER NOT NULL,
-     last_attempt_at INTEGER,
-     UNIQUE (endpoint_id, event_id),
-     CHECK ((status = 'pending') = (next_attempt_at IS NOT NULL))
-   ) STRICT;
-   CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
-   CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
-   CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`,
+  webhookTablesSql(SQLITE_COLUMN_TYPES),
   // 7: the outbox as an append-only log. One writer at a time commits in sequence order, so
   // what the relay has handed on is always a prefix: relay_marks keeps one row per relay pass
   // (the last sequence handed on, and when), the largest `through` is the relay's position,

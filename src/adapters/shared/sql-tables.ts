@@ -1,0 +1,51 @@
+// The tables that SQLite and PostgreSQL both create in their migrations: one shape each,
+// written in either database's column types.
+
+/**
+ * The column types of one SQL database. They differ because the databases do: SQLite's STRICT
+ * tables know INTEGER and TEXT alone, so its times are Unix milliseconds and its ids
+ * AUTOINCREMENT (never reused); PostgreSQL's ids are identity columns capped at 2^53−1, so that
+ * every id is exact for JSON clients, and its times are timestamptz.
+ */
+export interface SqlColumnTypes {
+  /** A primary key the database numbers, never handing the same value out twice. */
+  readonly id: string;
+  /** A column that holds such an id. */
+  readonly idReference: string;
+  readonly integer: string;
+  readonly text: string;
+  /** A point in time. */
+  readonly time: string;
+  /** What follows the closing parenthesis of a CREATE TABLE. */
+  readonly tableOptions: string;
+}
+
+/** The webhook endpoints and deliveries tables and their indexes, in the types `t`. */
+export const webhookTablesSql = (t: SqlColumnTypes): string =>
+  `CREATE TABLE webhook_endpoints (
+     id          ${t.id},
+     url         ${t.text} NOT NULL,
+     event_types ${t.text} NOT NULL,
+     secret      ${t.text} NOT NULL,
+     created_at  ${t.time} NOT NULL,
+     disabled_at ${t.time}
+   )${t.tableOptions};
+   CREATE TABLE webhook_deliveries (
+     id              ${t.id},
+     endpoint_id     ${t.idReference} NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
+     event_id        ${t.text} NOT NULL,
+     event_type      ${t.text} NOT NULL,
+     body            ${t.text} NOT NULL,
+     status          ${t.text} NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+     attempts        ${t.integer} NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+     next_attempt_at ${t.time},
+     last_status     ${t.integer},
+     last_error      ${t.text},
+     created_at      ${t.time} NOT NULL,
+     last_attempt_at ${t.time},
+     UNIQUE (endpoint_id, event_id),
+     CHECK ((status = 'pending') = (next_attempt_at IS NOT NULL))
+   )${t.tableOptions};
+   CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
+   CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
+   CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`;
