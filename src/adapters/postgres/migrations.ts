@@ -1,7 +1,7 @@
 // The PostgreSQL schema as an ordered list of versioned migrations, and the runner that applies
 // them at start. Never edit a released migration: append a new one with the next version.
 import type { Pool, PoolClient, QueryConfig } from 'pg';
-import { type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
 import { inTransaction } from './in-transaction.js';
 
 /** One step of the PostgreSQL schema. */
@@ -17,10 +17,14 @@ export interface PostgresMigration {
 const POSTGRES_COLUMN_TYPES: SqlColumnTypes = {
   id: 'bigint GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY',
   idReference: 'bigint',
+  sequence: 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
   integer: 'integer',
   text: 'text',
+  uuid: 'uuid',
+  json: 'jsonb',
   time: 'timestamptz',
   tableOptions: '',
+  keyedTableOptions: '',
 };
 
 /** The table that records which migrations a schema has (one row per applied version). */
@@ -91,22 +95,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // an identity column; relayed_at is NULL until the relay has handed it on, and the partial
     // index finds those alone. A statement-level trigger NOTIFYs listening relays at commit (a
     // hint: they poll too). The lease names the one process whose relay is active.
-    sql: `CREATE TABLE events (
-            sequence   bigint      GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-            id         uuid        NOT NULL UNIQUE,
-            type       text        NOT NULL,
-            pet_id     bigint      NOT NULL,
-            data       jsonb       NOT NULL,
-            time       timestamptz NOT NULL,
-            relayed_at timestamptz
-          );
-          CREATE INDEX events_waiting ON events (sequence) WHERE relayed_at IS NULL;
-          CREATE INDEX events_relayed_at ON events (relayed_at) WHERE relayed_at IS NOT NULL;
-          CREATE TABLE relay_lease (
-            name       text        PRIMARY KEY,
-            holder     text        NOT NULL,
-            expires_at timestamptz NOT NULL
-          );
+    sql: `${outboxTablesSql(POSTGRES_COLUMN_TYPES)}
           CREATE FUNCTION events_recorded() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN PERFORM pg_notify('petstore_events', ''); RETURN NULL; END $$;
           CREATE TRIGGER events_recorded AFTER INSERT ON events FOR EACH STATEMENT EXECUTE FUNCTION events_recorded();`,

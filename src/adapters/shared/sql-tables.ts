@@ -12,13 +12,39 @@ export interface SqlColumnTypes {
   readonly id: string;
   /** A column that holds such an id. */
   readonly idReference: string;
+  /** The outbox's order: numbered as an id is, and never shown to a client, so not capped. */
+  readonly sequence: string;
   readonly integer: string;
   readonly text: string;
+  /** An event id, a UUID. */
+  readonly uuid: string;
+  readonly json: string;
   /** A point in time. */
   readonly time: string;
   /** What follows the closing parenthesis of a CREATE TABLE. */
   readonly tableOptions: string;
+  /** The same, for a table whose primary key is its only key (a row id would be a second). */
+  readonly keyedTableOptions: string;
 }
+
+/** The outbox of change events, its two partial indexes, and the relay's lease, in the types `t`. */
+export const outboxTablesSql = (t: SqlColumnTypes): string =>
+  `CREATE TABLE events (
+     sequence   ${t.sequence},
+     id         ${t.uuid} NOT NULL UNIQUE,
+     type       ${t.text} NOT NULL,
+     pet_id     ${t.idReference} NOT NULL,
+     data       ${t.json} NOT NULL,
+     time       ${t.time} NOT NULL,
+     relayed_at ${t.time}
+   )${t.tableOptions};
+   CREATE INDEX events_waiting ON events (sequence) WHERE relayed_at IS NULL;
+   CREATE INDEX events_relayed_at ON events (relayed_at) WHERE relayed_at IS NOT NULL;
+   CREATE TABLE relay_lease (
+     name       ${t.text} PRIMARY KEY,
+     holder     ${t.text} NOT NULL,
+     expires_at ${t.time} NOT NULL
+   )${t.keyedTableOptions};`;
 
 /** The webhook endpoints and deliveries tables and their indexes, in the types `t`. */
 export const webhookTablesSql = (t: SqlColumnTypes): string =>
@@ -27,8 +53,7 @@ export const webhookTablesSql = (t: SqlColumnTypes): string =>
      url         ${t.text} NOT NULL,
      event_types ${t.text} NOT NULL,
      secret      ${t.text} NOT NULL,
-     created_at  ${t.time} NOT NULL,
-     disabled_at ${t.time}
+     created_at  ${t.time} NOT NULL, disabled_at ${t.time}
    )${t.tableOptions};
    CREATE TABLE webhook_deliveries (
      id              ${t.id},

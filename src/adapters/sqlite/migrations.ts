@@ -2,15 +2,19 @@
 // have been applied; each runs in its own transaction at start, so an interrupted upgrade
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
-import { type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
 
 const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
   id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
   idReference: 'INTEGER',
+  sequence: 'INTEGER PRIMARY KEY AUTOINCREMENT',
   integer: 'INTEGER',
   text: 'TEXT',
+  uuid: 'TEXT',
+  json: 'TEXT',
   time: 'INTEGER',
   tableOptions: ' STRICT',
+  keyedTableOptions: ' STRICT, WITHOUT ROWID',
 };
 
 /** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8). Released steps never change. */
@@ -57,22 +61,7 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   // order (AUTOINCREMENT: a sequence is never reused, even after pruning); relayed_at is NULL
   // until the relay has handed it on, and the partial index finds those alone. The lease names
   // the one process whose relay is active. Times are Unix milliseconds; data is JSON.
-  `CREATE TABLE events (
-     sequence   INTEGER PRIMARY KEY AUTOINCREMENT,
-     id         TEXT    NOT NULL UNIQUE,
-     type       TEXT    NOT NULL,
-     pet_id     INTEGER NOT NULL,
-     data       TEXT    NOT NULL,
-     time       INTEGER NOT NULL,
-     relayed_at INTEGER
-   ) STRICT;
-   CREATE INDEX events_waiting ON events (sequence) WHERE relayed_at IS NULL;
-   CREATE INDEX events_relayed_at ON events (relayed_at) WHERE relayed_at IS NOT NULL;
-   CREATE TABLE relay_lease (
-     name       TEXT    PRIMARY KEY,
-     holder     TEXT    NOT NULL,
-     expires_at INTEGER NOT NULL
-   ) STRICT, WITHOUT ROWID;`,
+  outboxTablesSql(SQLITE_COLUMN_TYPES),
   // 6: webhooks. Endpoints keep their signing secret (signing needs it; the database is trusted
   // as for API keys, see docs/security.md) and their event types, comma-separated ('' = all).
   // A delivery keeps the event's CloudEvents JSON, so an attempt works after the outbox pruned
