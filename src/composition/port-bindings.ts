@@ -26,7 +26,8 @@ import { PostgresWebhookStore } from '../adapters/postgres/postgres-webhook-stor
 import { SQLITE_SCHEMA_VERSION } from '../adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../adapters/sqlite/sqlite-api-key-store.js';
-import { SqliteStoreArchive, SqliteStoreBackup } from '../adapters/sqlite/sqlite-archive.js';
+import { SqliteStoreArchive } from '../adapters/sqlite/sqlite-archive.js';
+import { SqliteStoreBackup } from '../adapters/sqlite/sqlite-backup.js';
 import { SqliteIdempotencyStore } from '../adapters/sqlite/sqlite-idempotency-store.js';
 import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';

@@ -4,7 +4,7 @@ import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-reposi
 import { postgresStoreBackup } from '../../src/adapters/postgres/postgres-archive.js';
 import { PostgresPetRepository } from '../../src/adapters/postgres/postgres-pet-repository.js';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
-import { SqliteStoreBackup } from '../../src/adapters/sqlite/sqlite-archive.js';
+import { SqliteStoreBackup } from '../../src/adapters/sqlite/sqlite-backup.js';
 import { SqlitePetRepository } from '../../src/adapters/sqlite/sqlite-pet-repository.js';
 import { forEveryStorage } from '../support/every-storage.js';
 import { type BackupUnderTest, storeBackupContract } from './store-backup.contract.js';
