@@ -1,0 +1,89 @@
+// The tables of PostgresStoreArchive: each one's columns with their types, its key, and how a
+// row becomes a record and back.
+import type * as domain from '../../domain/index.js';
+import { highestPetId } from '../shared/archive-record.js';
+import { petFromJsonb } from './jsonb-pet.js';
+import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+
+export type Row = Record<string, unknown>;
+
+/** A column: its name, the Pet (or record) field it is read as, and its SQL type (for unnest). */
+type Column = readonly [column: string, field: string, type: string];
+
+/**
+ * The columns of pets this archive reads and writes, each as the ArchivedPet field it holds,
+ * with its type. The only list of them here: a new column of pets (and field of Pet) is one more line.
+ */
+const PET_COLUMNS: readonly (readonly [column: string, field: keyof domain.ArchivedPet, type: string])[] = [
+  ['id', 'id', 'bigint'],
+  ['name', 'name', 'text'],
+  ['category_id', 'categoryId', 'bigint'],
+  ['status', 'status', 'text'],
+  ['version', 'version', 'bigint'],
+];
+
+/** How one table maps to its records: its columns (as the fields of a row, with their types), its key, and the conversions. */
+export interface TableSpec<R> {
+  readonly table: string;
+  readonly columns: readonly Column[];
+  /** The fields of the key, in sort order. */
+  readonly key: readonly string[];
+  /** Whether the key is an identity column (GENERATED ALWAYS), which an insert must override. */
+  readonly identity: boolean;
+  toRecord(row: Row): R;
+  toRow(record: R): Row;
+  /** The largest pet id that `records` name, which the pets' sequence must pass once they are written. */
+  petIdsNamed?(records: readonly R[]): number;
+}
+
+/** bigint columns come as decimal strings: numbers, exactly, or a RangeError. */
+const withIntegers = (row: Row, columns: readonly Column[]): Row => {
+  for (const [, field, type] of columns) {
+    if (type === 'bigint' && row[field] !== null) row[field] = safeIntegerFromInt8(row[field] as string, field);
+  }
+  return row;
+};
+
+/** A table keyed by its identity column `id`, whose records are its rows with their int8 columns as numbers. */
+const identityTable = <R>(table: string, columns: readonly Column[]): TableSpec<R> => ({
+  table,
+  columns,
+  key: ['id'],
+  identity: true,
+  toRecord: (row) => withIntegers(row, columns) as unknown as R,
+  toRow: (record) => record as unknown as Row,
+});
+
+export const PETS = identityTable<domain.ArchivedPet>('pets', PET_COLUMNS);
+
+const API_KEY_COLUMNS: readonly Column[] = [
+  ['id', 'id', 'bigint'],
+  ['digest', 'digest', 'text'],
+  ['caller_id', 'callerId', 'text'],
+  ['label', 'label', 'text'],
+  ['created_at', 'createdAt', 'timestamptz'],
+  ['revoked_at', 'revokedAt', 'timestamptz'],
+];
+export const API_KEYS = identityTable<domain.ArchivedApiKey>('api_keys', API_KEY_COLUMNS);
+
+export const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
+  table: 'idempotency_keys',
+  columns: [
+    ['scope', 'scope', 'text'],
+    ['key', 'key', 'text'],
+    ['token', 'token', 'text'],
+    ['fingerprint', 'fingerprint', 'text'],
+    ['pet', 'pet', 'jsonb'],
+    ['expires_at', 'expiresAt', 'timestamptz'],
+    ['lease_expires_at', 'leaseExpiresAt', 'timestamptz'],
+  ],
+  key: ['scope', 'key'],
+  identity: false,
+  toRecord: (row) => {
+    const record = row as unknown as domain.ArchivedIdempotencyRecord;
+    return { ...record, pet: record.pet === null ? null : petFromJsonb(record.pet) };
+  },
+  // pg sends a JS object as JSON, but an array of them as a PostgreSQL array literal: as text, cast back.
+  toRow: (record) => ({ ...record, pet: record.pet === null ? null : JSON.stringify(record.pet) }),
+  petIdsNamed: highestPetId,
+};
