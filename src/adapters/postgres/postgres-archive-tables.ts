@@ -56,27 +56,31 @@ const identityTable = <R>(table: string, columns: readonly Column[]): TableSpec<
 
 export const PETS = identityTable<domain.ArchivedPet>('pets', PET_COLUMNS);
 
-const API_KEY_COLUMNS: readonly Column[] = [
-  ['id', 'id', 'bigint'],
-  ['digest', 'digest', 'text'],
-  ['caller_id', 'callerId', 'text'],
-  ['label', 'label', 'text'],
-  ['created_at', 'createdAt', 'timestamptz'],
-  ['revoked_at', 'revokedAt', 'timestamptz'],
-];
+/** The columns of `types` (each field's SQL type), in its order, each named as its field is in snake_case. */
+const columnsOf = (types: Readonly<Record<string, string>>): readonly Column[] =>
+  Object.entries(types).map(([field, type]) => [field.replace(/[A-Z]/g, (capital) => `_${capital.toLowerCase()}`), field, type]);
+
+const API_KEY_COLUMNS = columnsOf({
+  id: 'bigint',
+  digest: 'text',
+  callerId: 'text',
+  label: 'text',
+  createdAt: 'timestamptz',
+  revokedAt: 'timestamptz',
+});
 export const API_KEYS = identityTable<domain.ArchivedApiKey>('api_keys', API_KEY_COLUMNS);
 
 export const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
   table: 'idempotency_keys',
-  columns: [
-    ['scope', 'scope', 'text'],
-    ['key', 'key', 'text'],
-    ['token', 'token', 'text'],
-    ['fingerprint', 'fingerprint', 'text'],
-    ['pet', 'pet', 'jsonb'],
-    ['expires_at', 'expiresAt', 'timestamptz'],
-    ['lease_expires_at', 'leaseExpiresAt', 'timestamptz'],
-  ],
+  columns: columnsOf({
+    scope: 'text',
+    key: 'text',
+    token: 'text',
+    fingerprint: 'text',
+    pet: 'jsonb',
+    expiresAt: 'timestamptz',
+    leaseExpiresAt: 'timestamptz',
+  }),
   key: ['scope', 'key'],
   identity: false,
   toRecord: (row) => {
