@@ -3,23 +3,16 @@
 // also migrates at start, so this is for upgrades run as their own deployment step.
 import { describeFault } from '../domain/fault-description.js';
 import 'reflect-metadata';
-import { configurationOrComplaint } from './support/configuration.js';
+import { configuredProcess } from './support/configuration.js';
 import { describeDatabase, withPoolSize } from '../config/database-config.js';
-import {
-  closeContainer,
-  containerOptionsFrom,
-  createContainer,
-  createProcessLogger,
-  type SchemaVersion,
-  TOKENS,
-} from '../composition/index.js';
+import { closeContainer, containerOptionsFrom, createContainer, type SchemaVersion, TOKENS } from '../composition/index.js';
 
 /** Migrates the database `env` configures; answers the exit code (0 done, 1 failed). */
 export async function migrate(env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  const config = configurationOrComplaint(env, 'invalid configuration, not migrating');
-  if (config === undefined) return 1;
+  const configured = configuredProcess(env, 'invalid configuration, not migrating');
+  if (configured === undefined) return 1;
+  const { config, logger } = configured;
   const { database } = config;
-  const logger = createProcessLogger(config.logLevel);
   // One connection is all a migration needs.
   const container = createContainer(containerOptionsFrom({ ...config, database: withPoolSize(database, 1) }, logger));
   try {

@@ -5,7 +5,7 @@
 import { describeFault } from '../domain/fault-description.js';
 import 'reflect-metadata';
 import cluster from 'node:cluster';
-import { configurationOrComplaint } from './support/configuration.js';
+import { configuredProcess } from './support/configuration.js';
 import { describeDatabase } from '../config/database-config.js';
 import { describeRedis } from '../config/redis-config.js';
 import type { ServiceState } from '../domain/index.js';
@@ -14,7 +14,6 @@ import {
   closeContainer,
   containerOptionsFrom,
   createContainer,
-  createProcessLogger,
   generatedApiKey,
   type StartEventRelay,
   type StartHttpServer,
@@ -28,10 +27,10 @@ import { serveWithWorkers } from './support/serve-workers.js';
  * end the process), or 1 when it cannot start.
  */
 export async function serve(env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  const config = configurationOrComplaint(env, 'invalid configuration, not starting');
-  if (config === undefined) return 1;
+  const configured = configuredProcess(env, 'invalid configuration, not starting');
+  if (configured === undefined) return 1;
+  const { config, logger: processLogger } = configured;
   // A worker's lines name it, so that an operator can tell the workers of one port apart.
-  const processLogger = createProcessLogger(config.logLevel);
   const logger = cluster.isWorker ? processLogger.child({ worker: cluster.worker?.id, pid: process.pid }) : processLogger;
   // The primary of PETSTORE_WORKERS > 1 only prepares the database and looks after the workers;
   // each worker (a copy of this process, forked by node:cluster) serves as a single process does.
