@@ -1,6 +1,7 @@
-// `petstore webhooks` as a process (the compiled dist/cli.js) on a SQLite file and on
-// PostgreSQL: an endpoint's secret is printed once, by add, and by no other command. The
-// deliveries are queued and attempted through the store, as the relay and the dispatcher do.
+// `petstore webhooks` on a SQLite file and on PostgreSQL: an endpoint's secret is printed once,
+// by add, and by no other command. The deliveries are queued and attempted through the store, as
+// the relay and the dispatcher do. The command line runs in this process; one test runs the
+// compiled dist/cli.js, for what only a process shows: its exit code, stdout apart from stderr.
 import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Pool } from 'pg';
@@ -10,7 +11,8 @@ import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-databa
 import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
 import type { WebhookEndpointId, WebhookStore } from '../../src/domain/index.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { runCli } from '../support/server-process.js';
+import { loadCommands, runCommand } from '../support/command-line.js';
+import { runCli, timeoutForProcesses } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const EVENT_ID = '0b6f3c1e-7d2a-4e5f-9a8b-1c2d3e4f5a6b';
@@ -18,7 +20,7 @@ const SECRET = /whsec_[A-Za-z0-9+/]{32}/g;
 
 /** Runs the command and answers its output, after checking its exit code. */
 async function cli(env: Record<string, string>, args: string[], code = 0): Promise<string> {
-  const result = await runCli(['webhooks', ...args], env);
+  const result = await runCommand(['webhooks', ...args], env);
   expect(result.code, `${args.join(' ')}: ${result.stderr}`).to.equal(code);
   return result.stdout + result.stderr;
 }
@@ -112,6 +114,7 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
 }
 
 describe('the petstore webhooks command', () => {
+  before(loadCommands);
   let dir: ReturnType<typeof tempDir>;
   let env: Record<string, string>;
   beforeEach(() => {
@@ -160,7 +163,7 @@ describe('the petstore webhooks command', () => {
       ['webhooks', 'add', 'https://example.com/', '--from', 'x'],
       ['keys', 'list', '--events', 'x'],
     ]) {
-      const { code, stderr } = await runCli(args, env);
+      const { code, stderr } = await runCommand(args, env);
       expect(code, args.join(' ')).to.equal(2);
       expect(stderr, args.join(' ')).to.match(/^petstore: /);
       expect(stderr, 'a refused URL is not repeated with its password').not.to.contain('hunter2');
@@ -170,19 +173,30 @@ describe('the petstore webhooks command', () => {
       'no misuse changed anything',
     ).to.deep.equal([1]);
     for (const db of ['memory', ':memory:']) {
-      const { code, stderr } = await runCli(['webhooks', 'list'], { PETSTORE_DB: db });
+      const { code, stderr } = await runCommand(['webhooks', 'list'], { PETSTORE_DB: db });
       expect(code).to.equal(1);
       expect(stderr).to.match(
         /^petstore: PETSTORE_DB is (memory \(nothing is kept after exit\)|sqlite :memory:), so webhooks stored there would be gone when this command ends\. /,
       );
     }
-    const help = await runCli(['help'], env);
+    const help = await runCommand(['help'], env);
     expect(help.stdout).to.contain('webhooks redeliver <event-id>');
     expect(help.stdout).to.contain('webhooks enable <id>');
+  });
+
+  it('as the compiled process: exits 0 with the answer alone on stdout, and 2 with the usage alone on stderr', async function () {
+    this.timeout(timeoutForProcesses(2));
+    const added = await runCli(['webhooks', 'add', 'https://example.com/hook', '--json'], env);
+    expect([added.code, added.stderr]).to.deep.equal([0, '']);
+    expect(JSON.parse(added.stdout)).to.deep.include({ id: 1, url: 'https://example.com/hook' });
+    const misused = await runCli(['webhooks', 'remove', 'abc'], env);
+    expect([misused.code, misused.stdout]).to.deep.equal([2, '']);
+    expect(misused.stderr).to.match(/^petstore: webhooks remove needs the id of an endpoint/);
   });
 });
 
 describeWithPostgres('the petstore webhooks command on PostgreSQL', () => {
+  before(loadCommands);
   let schema: TestSchema;
   beforeEach(async () => {
     schema = await createTestSchema();

@@ -17,6 +17,19 @@ export interface ServerProcess {
   readonly exited: Promise<number | null>;
 }
 
+/**
+ * How long a test may wait for a process it starts to be ready. A start costs about a second of
+ * CPU (Node, the service's modules, the database opened and migrated), which a 2-core machine
+ * busy with other work stretches to several seconds.
+ */
+export const PROCESS_START_MS = 15_000;
+
+/**
+ * The timeout of a test that starts `count` processes, one after another: mocha's 20 s, and the
+ * start of each on a busy machine. A test given it says why it needs more than the suite's.
+ */
+export const timeoutForProcesses = (count: number): number => 20_000 + count * PROCESS_START_MS;
+
 export function spawnServer(env: Record<string, string>, script = COMPILED_MAIN, args: readonly string[] = []): ServerProcess {
   if (!existsSync(script)) throw new Error(`${script} is missing: run "npm run build" first (npm test does)`);
   const child = spawn(process.execPath, [script, ...args], {
@@ -71,7 +84,7 @@ export async function waitForLogLines(
 }
 
 /** Waits for the "listening" log line and returns the API base URL it names. */
-export async function baseUrlOf(server: ServerProcess, timeoutMs = 15_000): Promise<string> {
+export async function baseUrlOf(server: ServerProcess, timeoutMs = PROCESS_START_MS): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const listening = logLinesOf(server).find((entry) => entry['msg'] === 'listening' && typeof entry['url'] === 'string');

@@ -1,0 +1,44 @@
+// Runs the `petstore` command line in this process (commands/command-line.ts, what dist/cli.js
+// runs), for tests that check what a command does rather than the process around it.
+import { Writable } from 'node:stream';
+import { runCommandLine } from '../../src/commands/command-line.js';
+import type { CommandResult } from './server-process.js';
+
+/** A stream that keeps every byte written to it, decoded once at the end. */
+class Collected extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk);
+    done();
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/** Runs `petstore <args>` in this process with only `env` as its environment; answers its exit code and output. */
+export async function runCommand(args: readonly string[], env: Record<string, string>): Promise<CommandResult> {
+  const stdout = new Collected();
+  const stderr = new Collected();
+  const code = await runCommandLine(args, env, { stdout, stderr: stderr as unknown as NodeJS.WriteStream });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/**
+ * Loads the commands' modules as the command line does, with import(): a `before` hook's work.
+ * Mocha loads test files with require, so the command line's first import() loads the service's
+ * modules once more, as ES modules; seconds on a busy machine, which are no test's own work.
+ */
+export async function loadCommands(): Promise<void> {
+  await Promise.all([
+    import('../../src/commands/backup.js'),
+    import('../../src/commands/copy.js'),
+    import('../../src/commands/export.js'),
+    import('../../src/commands/import.js'),
+    import('../../src/commands/keys.js'),
+    import('../../src/commands/migrate.js'),
+    import('../../src/commands/webhooks.js'),
+  ]);
+}
