@@ -1,9 +1,14 @@
 // The `petstore` command (dist/cli.js, the package's bin): serve, migrate, and the API keys
-// stored in the database, managed while a server runs on the same database.
+// stored in the database, managed while a server runs on the same database. Servers run as the
+// compiled process; the keys commands run in this process (commands/command-line.ts), but for
+// one test of the compiled command's exit codes and its stdout apart from its stderr.
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { expect } from 'chai';
+import { SQLITE_SCHEMA_VERSION } from '../../src/adapters/sqlite/migrations.js';
+import { loadCommands, runCommand } from '../support/command-line.js';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 import {
@@ -13,6 +18,7 @@ import {
   type ServerProcess,
   spawnServer,
   stopIfRunning,
+  timeoutForProcesses,
   waitForOutput,
 } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -31,14 +37,15 @@ interface CreatedKey {
 
 /** Runs `keys create --json` and answers what it printed. */
 const createKey = async (env: Record<string, string>, label: string): Promise<CreatedKey> => {
-  const { code, stdout, stderr } = await runCli(['keys', 'create', '--label', label, '--json'], env);
+  const { code, stdout, stderr } = await runCommand(['keys', 'create', '--label', label, '--json'], env);
   expect(code, stderr).to.equal(0);
   return JSON.parse(stdout) as CreatedKey;
 };
 
 /** Key rotation through the command line against a server running on the same database. */
 function rotationWhileServing(env: () => Record<string, string>, start: (s: ServerProcess) => void) {
-  it('creates keys that a running server accepts at once, several at a time, and refuses a revoked key at once', async () => {
+  it('creates keys that a running server accepts at once, several at a time, and refuses a revoked key at once', async function () {
+    this.timeout(timeoutForProcesses(1));
     const server = spawnServer({ ...env(), PETSTORE_API_KEYS: CONFIGURED_KEY }, COMPILED_CLI, ['serve']);
     start(server);
     const origin = new URL(await baseUrlOf(server)).origin;
@@ -51,14 +58,14 @@ function rotationWhileServing(env: () => Record<string, string>, start: (s: Serv
     const next = await createKey(env(), 'new key');
     expect([await status(old.key), await status(next.key)], 'both keys during the rotation').to.deep.equal([200, 200]);
 
-    const revoked = await runCli(['keys', 'revoke', String(old.id)], env());
+    const revoked = await runCommand(['keys', 'revoke', String(old.id)], env());
     expect(revoked.code, revoked.stderr).to.equal(0);
     expect(revoked.stdout).to.contain(`API key ${old.id}`);
     expect(await status(old.key), 'the revoked key, on the very next request').to.equal(401);
     expect(await status(next.key)).to.equal(200);
     expect(await status(CONFIGURED_KEY), 'keys of PETSTORE_API_KEYS keep working').to.equal(200);
 
-    const listed = await runCli(['keys', 'list', '--json'], env());
+    const listed = await runCommand(['keys', 'list', '--json'], env());
     expect(listed.code, listed.stderr).to.equal(0);
     const records = JSON.parse(listed.stdout) as Array<Record<string, unknown>>;
     expect(records.map((r) => [r['id'], r['label'], r['callerId'], r['revokedAt'] === null])).to.deep.equal([
@@ -72,6 +79,7 @@ function rotationWhileServing(env: () => Record<string, string>, start: (s: Serv
 }
 
 describe('the petstore command', () => {
+  before(loadCommands);
   let dir: ReturnType<typeof tempDir>;
   let running: ServerProcess | undefined;
   let env: Record<string, string>;
@@ -91,18 +99,17 @@ describe('the petstore command', () => {
   );
 
   it('lists keys in a table, without the keys, and stores each only as its SHA-256', async () => {
-    const created = await runCli(['keys', 'create', '--label', 'deploy bot'], env);
+    const created = await runCommand(['keys', 'create', '--label', 'deploy bot'], env);
     expect(created.code, created.stderr).to.equal(0);
     const key = /^ {2}([A-Za-z0-9_-]{43})$/m.exec(created.stdout)?.[1];
     expect(key, created.stdout).to.be.a('string');
     expect(created.stdout).to.match(/^Created API key 1 \("deploy bot"\), caller key-[0-9a-f]{16}\./);
-    const listed = await runCli(['keys', 'list'], env);
+    const listed = await runCommand(['keys', 'list'], env);
     expect(listed.code).to.equal(0);
     const lines = listed.stdout.trimEnd().split('\n');
     expect(lines[0]).to.match(/^ID +LABEL +CALLER +CREATED +REVOKED$/);
     expect(lines[1]).to.match(new RegExp(`^1 +deploy bot +${callerIdOf(key!)} +\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z +-$`));
     expect(listed.stdout).not.to.contain(key!);
-    const { default: Database } = await import('better-sqlite3');
     const db = new Database(env['PETSTORE_DB']!, { readonly: true });
     const rows = db.prepare('SELECT * FROM api_keys').all() as Array<Record<string, unknown>>;
     db.close();
@@ -112,16 +119,17 @@ describe('the petstore command', () => {
 
   it('revokes a key once: again, it answers the first revocation; an unknown id fails with 1', async () => {
     const { id } = await createKey(env, '');
-    const first = await runCli(['keys', 'revoke', String(id)], env);
-    const again = await runCli(['keys', 'revoke', String(id)], env);
+    const first = await runCommand(['keys', 'revoke', String(id)], env);
+    const again = await runCommand(['keys', 'revoke', String(id)], env);
     expect([first.code, again.code]).to.deep.equal([0, 0]);
     expect(again.stdout).to.equal(first.stdout);
-    const unknown = await runCli(['keys', 'revoke', '99'], env);
+    const unknown = await runCommand(['keys', 'revoke', '99'], env);
     expect(unknown.code).to.equal(1);
     expect(unknown.stderr).to.contain('no stored API key has id 99');
   });
 
-  it('does not generate a key at start when a stored key is active, and does when none is', async () => {
+  it('does not generate a key at start when a stored key is active, and does when none is', async function () {
+    this.timeout(timeoutForProcesses(2));
     const stored = await createKey(env, 'only');
     running = spawnServer(env, COMPILED_CLI, ['serve']);
     const origin = new URL(await baseUrlOf(running)).origin;
@@ -131,15 +139,27 @@ describe('the petstore command', () => {
     // Read once the process has ended: the key would be printed under the listening line, a moment after it.
     expect(running.output()).not.to.contain('generated API key');
 
-    expect((await runCli(['keys', 'revoke', String(stored.id)], env)).code).to.equal(0);
+    expect((await runCommand(['keys', 'revoke', String(stored.id)], env)).code).to.equal(0);
     running = spawnServer(env, COMPILED_CLI, ['serve']);
     await baseUrlOf(running);
     await waitForOutput(running, /generated API key/);
   });
 
   it('migrates the database as npm run migrate does', async () => {
-    const { code, stderr } = await runCli(['migrate'], env);
+    const { code, stderr } = await runCommand(['migrate'], { ...env, PETSTORE_LOG_LEVEL: 'silent' });
     expect(code, stderr).to.equal(0);
+    const db = new Database(env['PETSTORE_DB']!, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).to.equal(SQLITE_SCHEMA_VERSION);
+    db.close();
+  });
+
+  it('as the compiled process: exits 0 with a key alone on stdout, and 1 with the failure alone on stderr', async function () {
+    this.timeout(timeoutForProcesses(2));
+    const created = await runCli(['keys', 'create', '--json'], env);
+    expect([created.code, created.stderr]).to.deep.equal([0, '']);
+    expect(JSON.parse(created.stdout)).to.deep.include({ id: 1, label: '' });
+    const unknown = await runCli(['keys', 'revoke', '99'], env);
+    expect([unknown.code, unknown.stdout, unknown.stderr]).to.deep.equal([1, '', 'petstore: no stored API key has id 99\n']);
   });
 
   it('refuses misuse with exit code 2 and the usage, and keys on a database that keeps nothing with 1', async () => {
@@ -153,22 +173,22 @@ describe('the petstore command', () => {
       ['frobnicate'],
       ['keys', 'create', '--colour'],
     ]) {
-      const { code, stderr } = await runCli(args, env);
+      const { code, stderr } = await runCommand(args, env);
       expect(code, args.join(' ')).to.equal(2);
       expect(stderr, args.join(' ')).to.match(/^petstore: /);
     }
-    const label = await runCli(['keys', 'create', '--label', 'line\nbreak'], env);
+    const label = await runCommand(['keys', 'create', '--label', 'line\nbreak'], env);
     expect(label.code).to.equal(2);
     expect(label.stderr).to.contain('--label must not contain control characters');
     expect(readdirSync(dir.path), 'arguments are checked before the database is opened, or made').to.deep.equal([]);
     for (const db of ['memory', ':memory:']) {
-      const { code, stderr } = await runCli(['keys', 'create'], { PETSTORE_DB: db });
+      const { code, stderr } = await runCommand(['keys', 'create'], { PETSTORE_DB: db });
       expect(code).to.equal(1);
       expect(stderr).to.match(
         /^petstore: PETSTORE_DB is (memory \(nothing is kept after exit\)|sqlite :memory:), so keys stored there would be gone when this command ends\. /,
       );
     }
-    const help = await runCli(['help'], env);
+    const help = await runCommand(['help'], env);
     expect(help.code).to.equal(0);
     expect(help.stdout).to.contain('keys revoke <id>');
   });
@@ -188,7 +208,7 @@ describe('the petstore command', () => {
       ['backup', join(dir.path, 'copy.db')],
       ['copy', '--from', missing.PETSTORE_DB, '--to', join(dir.path, 'target.db')],
     ]) {
-      const { code, stdout, stderr } = await runCli(args, missing);
+      const { code, stdout, stderr } = await runCommand(args, missing);
       const setting = args[0] === 'copy' ? '--from' : 'PETSTORE_DB';
       expect([code, stdout], args.join(' ')).to.deep.equal([1, '']);
       expect(stderr, args.join(' ')).to.equal(
@@ -198,15 +218,15 @@ describe('the petstore command', () => {
       expect(readdirSync(dir.path), `${args.join(' ')}: no folder, database or output made`).to.deep.equal([]);
     }
     const key = await createKey(missing, 'before the first start');
-    const added = await runCli(['webhooks', 'add', 'https://example.com/hook', '--json'], missing);
+    const added = await runCommand(['webhooks', 'add', 'https://example.com/hook', '--json'], missing);
     expect(added.code, added.stderr).to.equal(0);
-    const keys = await runCli(['keys', 'list', '--json'], missing);
+    const keys = await runCommand(['keys', 'list', '--json'], missing);
     expect(keys.code, keys.stderr).to.equal(0);
     expect(JSON.parse(keys.stdout).map((k: { id: number }) => k.id)).to.deep.equal([key.id]);
   });
 
   it('fails with 1, never printing the password, when PostgreSQL cannot be reached', async () => {
-    const { code, stderr } = await runCli(['keys', 'list'], { PETSTORE_DB: 'postgres://app:cli-secret-pw@127.0.0.1:1/pets' });
+    const { code, stderr } = await runCommand(['keys', 'list'], { PETSTORE_DB: 'postgres://app:cli-secret-pw@127.0.0.1:1/pets' });
     expect(code).to.equal(1);
     expect(stderr).to.contain('could not use the database');
     expect(stderr).not.to.contain('cli-secret-pw');
@@ -214,6 +234,7 @@ describe('the petstore command', () => {
 });
 
 describeWithPostgres('the petstore command on PostgreSQL', () => {
+  before(loadCommands);
   let schema: TestSchema;
   let running: ServerProcess | undefined;
   beforeEach(async () => {
