@@ -1,14 +1,17 @@
 // Webhooks end to end, as an operator sets them up: an endpoint added with `petstore webhooks
 // add` to the database of a server that is already running gets the change events of that
 // server, signed in the Standard Webhooks format, and a delivery its receiver refused comes
-// again with the same webhook-id until the receiver takes it.
+// again with the same webhook-id until the receiver takes it. The server is the compiled
+// process; the webhooks commands run in the test's own.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_RETRY_DELAYS_MS, WEBHOOK_RETRY_JITTER } from '../../src/domain/webhook-retry.js';
+import { loadCommands, runCommand } from '../support/command-line.js';
 import { clientFor } from '../support/http-client.js';
-import { baseUrlOf, runCli, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'webhooks-delivery-key-0123456789';
@@ -43,8 +46,8 @@ async function eventually(check: () => boolean, what: string, attempts = 400): P
   expect.fail(`never happened: ${what}`);
 }
 
-describe('webhooks from the compiled server', function () {
-  this.timeout(60_000);
+describe('webhooks from the compiled server', () => {
+  before(loadCommands);
   let dir: ReturnType<typeof tempDir>;
   let server: ServerProcess | undefined;
   let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
@@ -58,13 +61,15 @@ describe('webhooks from the compiled server', function () {
     dir.remove();
   });
 
-  it('delivers to an endpoint added while the server runs, signed, again with the same webhook-id after a 503, until a 2xx', async () => {
+  it('delivers to an endpoint added while the server runs, signed, again with the same webhook-id after a 503, until a 2xx', async function () {
+    // The server's start, and the retry after the 503: it comes seconds later, by design.
+    this.timeout(timeoutForProcesses(1) + WEBHOOK_RETRY_DELAYS_MS[0]! * (1 + WEBHOOK_RETRY_JITTER));
     const env = { PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_API_KEYS: KEY };
     server = spawnServer(env);
     const api = clientFor(await baseUrlOf(server), KEY);
     receiver = await startReceiver([503, 204]);
 
-    const added = await runCli(['webhooks', 'add', receiver.url, '--events', 'petstore.pet.created', '--json'], env);
+    const added = await runCommand(['webhooks', 'add', receiver.url, '--events', 'petstore.pet.created', '--json'], env);
     expect(added.code, added.stderr).to.equal(0);
     const { secret, id: endpointId } = JSON.parse(added.stdout) as { secret: string; id: number };
 
@@ -93,7 +98,7 @@ describe('webhooks from the compiled server', function () {
     }
     expect(ids.size, 'the same webhook-id on every attempt').to.equal(1);
 
-    const deliveries = await runCli(['webhooks', 'deliveries', String(endpointId), '--json'], env);
+    const deliveries = await runCommand(['webhooks', 'deliveries', String(endpointId), '--json'], env);
     expect(deliveries.code, deliveries.stderr).to.equal(0);
     expect(JSON.parse(deliveries.stdout)).to.have.length(1).and.to.have.nested.property('[0].status', 'delivered');
     expect(deliveries.stdout + deliveries.stderr).not.to.contain(secret);
