@@ -1,6 +1,7 @@
 // PETSTORE_WORKERS=N: the compiled server as a node:cluster primary and N workers on one port
 // and one SQLite file (and once on PostgreSQL). Requests reach every worker, writes through all of them land in the one
 // database, a dead worker is replaced, and SIGTERM stops them all cleanly.
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
@@ -9,15 +10,22 @@ import { createTestSchema, describeWithPostgres, type TestSchema } from '../supp
 import {
   baseUrlOf,
   logLinesOf,
+  PROCESS_START_MS,
   type ServerProcess,
   spawnServer,
   stopIfRunning,
+  timeoutForProcesses,
   waitForLogLines,
   waitForOutput,
 } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'workers-test-key-0123456789';
+/** The processes of a server with PETSTORE_WORKERS=2: the primary and its two workers. */
+const CLUSTER = 3;
+
+/** Waits until the primary says that all its workers listen: each of them a process to start. */
+const allListening = (server: ServerProcess) => waitForOutput(server, /"msg":"all workers listening"/, CLUSTER * PROCESS_START_MS);
 
 interface LogLine {
   readonly msg?: string;
@@ -41,8 +49,7 @@ const listeningWorkers = async (server: ServerProcess, count: number): Promise<L
     (line) => line.msg === 'listening',
   );
 
-describe('the compiled server with PETSTORE_WORKERS', function () {
-  this.timeout(60_000);
+describe('the compiled server with PETSTORE_WORKERS', () => {
   let dir: ReturnType<typeof tempDir>;
   let server: ServerProcess | undefined;
   beforeEach(() => {
@@ -57,11 +64,12 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
 
   const start = async (env: Record<string, string>): Promise<string> => {
     server = spawnServer({ PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_WORKERS: '2', ...env });
-    await waitForOutput(server, /"msg":"all workers listening"/);
+    await allListening(server);
     return new URL(await baseUrlOf(server)).origin;
   };
 
-  it('shares one port and one SQLite file between the workers: creates through both, no lost write, unique ids', async () => {
+  it('shares one port and one SQLite file between the workers: creates through both, no lost write, unique ids', async function () {
+    this.timeout(timeoutForProcesses(CLUSTER));
     const origin = await start({ PETSTORE_API_KEYS: KEY });
     const stream = startCreateStream({ origins: [origin], apiKey: KEY, workers: 6, total: 120, prefix: 'cluster' });
     await stream.done;
@@ -73,7 +81,8 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
     expect([...(await answeredBy(server!, (workers) => workers.size === 2))].sort()).to.deep.equal([1, 2]);
   });
 
-  it('prints one generated key when none is configured, and every worker accepts it', async () => {
+  it('prints one generated key when none is configured, and every worker accepts it', async function () {
+    this.timeout(timeoutForProcesses(CLUSTER));
     const origin = await start({});
     const key = (await waitForOutput(server!, /generated API key[^\n]*\n\n {2}(\S+)\n/))[1]!;
     expect(server!.output().match(/generated API key/g)).to.have.length(1);
@@ -82,37 +91,42 @@ describe('the compiled server with PETSTORE_WORKERS', function () {
     expect((await answeredBy(server!, (workers) => workers.size === 2)).size).to.equal(2);
   });
 
-  it('replaces a worker that dies, and keeps serving meanwhile', async () => {
+  it('replaces a worker that dies, keeps serving meanwhile, and stops every worker on SIGTERM, exiting 0', async function () {
+    this.timeout(timeoutForProcesses(CLUSTER + 1));
     const origin = await start({ PETSTORE_API_KEYS: KEY });
     const victim = (await listeningWorkers(server!, 2)).find((line) => line.worker === 1)!.pid!;
     process.kill(victim, 'SIGKILL');
     await waitForOutput(server!, /"msg":"a worker exited; starting another"/);
     const api = clientFor(origin, KEY);
     for (let i = 0; i < 4; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
-    await waitForOutput(server!, /"worker":3,[^\n]*"msg":"listening"/);
+    await waitForOutput(server!, /"worker":3,[^\n]*"msg":"listening"/, PROCESS_START_MS);
     for (let i = 0; i < 6; i += 1) expect((await api.get('/v1/pets')).status).to.equal(200);
     expect((await answeredBy(server!, (workers) => workers.has(3))).has(3)).to.equal(true);
-  });
 
-  it('stops every worker on SIGTERM and exits 0', async () => {
-    await start({ PETSTORE_API_KEYS: KEY });
-    const workers = (await listeningWorkers(server!, 2)).map((line) => line.pid!);
-    expect(workers).to.have.length(2);
+    const workers = (await listeningWorkers(server!, 3)).map((line) => line.pid!);
+    expect(workers).to.have.length(3);
     server!.child.kill('SIGTERM');
     expect(await server!.exited).to.equal(0);
     for (const pid of workers) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
   });
 
-  it('exits 1 when the workers cannot start, and leaves no worker behind', async () => {
-    const blocker = await start({ PETSTORE_API_KEYS: KEY });
-    const port = new URL(blocker).port;
-    const second = spawnServer({ PETSTORE_DB: join(dir.path, 'other.db'), PETSTORE_WORKERS: '2', PORT: port, PETSTORE_API_KEYS: KEY });
-    expect(await second.exited).to.equal(1);
-    expect(second.output()).to.contain('a worker could not start');
-    expect(second.output()).to.contain('EADDRINUSE');
-    const secondWorkers = logLines(second).flatMap((line) => (line.msg === 'could not start' ? [line.pid!] : []));
-    expect(secondWorkers).to.not.have.length(0);
-    for (const pid of secondWorkers) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
+  it('exits 1 when the workers cannot start, and leaves no worker behind', async function () {
+    this.timeout(timeoutForProcesses(CLUSTER));
+    // The port is held by a listener of the test's own.
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = blocker.address() as AddressInfo;
+      server = spawnServer({ PETSTORE_DB: join(dir.path, 'other.db'), PETSTORE_WORKERS: '2', PORT: String(port), PETSTORE_API_KEYS: KEY });
+      expect(await server.exited).to.equal(1);
+      expect(server.output()).to.contain('a worker could not start');
+      expect(server.output()).to.contain('EADDRINUSE');
+      const workers = logLines(server).flatMap((line) => (line.msg === 'could not start' ? [line.pid!] : []));
+      expect(workers).to.not.have.length(0);
+      for (const pid of workers) expect(() => process.kill(pid, 0), `worker ${pid} is gone`).to.throw();
+    } finally {
+      blocker.close();
+    }
   });
 });
 
@@ -127,9 +141,10 @@ describeWithPostgres('the compiled server with PETSTORE_WORKERS on PostgreSQL', 
     await schema.drop();
   });
 
-  it('serves creates through both workers on a new schema, with no lost write, and stops cleanly on SIGTERM', async () => {
+  it('serves creates through both workers on a new schema, with no lost write, and stops cleanly on SIGTERM', async function () {
+    this.timeout(timeoutForProcesses(CLUSTER));
     server = spawnServer({ PETSTORE_DB: schema.url, PETSTORE_WORKERS: '2', PETSTORE_API_KEYS: KEY, PETSTORE_PG_POOL_SIZE: '2' });
-    await waitForOutput(server, /"msg":"all workers listening"/);
+    await allListening(server);
     const origin = new URL(await baseUrlOf(server)).origin;
     const stream = startCreateStream({ origins: [origin], apiKey: KEY, workers: 6, total: 60, prefix: 'cluster-pg' });
     await stream.done;
