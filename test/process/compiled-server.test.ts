@@ -1,15 +1,34 @@
 // The compiled server as a real process, as `npm start` runs it: start-up, configuration,
-// data that survives a restart, and a clean stop on SIGTERM/SIGINT.
+// data that survives a restart, and a clean stop on SIGTERM/SIGINT. What a stopped server kept
+// is read back by a server in the test's own process.
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, waitForOutput } from '../support/server-process.js';
+import {
+  baseUrlOf,
+  type ServerProcess,
+  spawnServer,
+  stopIfRunning,
+  timeoutForProcesses,
+  waitForOutput,
+} from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
+import { startTestServer, TEST_API_KEY } from '../support/test-server.js';
 
 const KEY = 'process-test-key-0123456789';
+
+/** What a stopped server left in `file`, as a server started on it in this process answers `read`. */
+async function readBack<T>(file: string, read: (origin: string) => Promise<T>): Promise<T> {
+  const server = await startTestServer({ kind: 'sqlite', path: file });
+  try {
+    return await read(server.url);
+  } finally {
+    await server.close();
+  }
+}
 
 describe('the compiled server process', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -23,29 +42,46 @@ describe('the compiled server process', () => {
     dir.remove();
   });
 
-  it('serves /v1 on a SQLite file, keeps pets across a restart, and exits 0 on SIGTERM', async () => {
+  it('serves /v1 on a SQLite file, keeps pets and idempotency keys across instances and a restart, and exits 0 on SIGTERM and SIGINT', async function () {
+    this.timeout(timeoutForProcesses(3));
     const env = { PETSTORE_DB: join(dir.path, 'data', 'petstore.db'), PETSTORE_API_KEYS: KEY };
+    const headers = { 'Idempotency-Key': '"across-instances"' };
+    const body = { name: 'Only once', categoryId: 1 };
     running = spawnServer(env);
-    const url = await baseUrlOf(running);
-    expect(url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    const api = clientFor(new URL(url).origin, KEY);
-    const created = await api.postJson('/v1/pets', { name: 'Persistent', categoryId: 5 });
-    expect(created.status).to.equal(201);
+    const second = spawnServer(env);
+    try {
+      const url = await baseUrlOf(running);
+      expect(url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+      const a = clientFor(new URL(url).origin, KEY);
+      const b = clientFor(new URL(await baseUrlOf(second)).origin, KEY);
+      const created = await a.postJson('/v1/pets', body, headers);
+      expect(created.status).to.equal(201);
+      const replay = await b.postJson('/v1/pets', body, headers);
+      expect(replay.headers['idempotent-replayed']).to.equal('true');
+      expect(replay.json).to.deep.equal(created.json);
+      second.child.kill('SIGTERM');
+      running.child.kill('SIGTERM');
+      expect([await second.exited, await running.exited]).to.deep.equal([0, 0]);
 
-    running.child.kill('SIGTERM');
-    expect(await running.exited).to.equal(0);
-
-    running = spawnServer(env);
-    const again = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
-    expect((await again.get(`/v1/pets/${created.json.id}`)).json).to.deep.equal(created.json);
-    running.child.kill('SIGINT');
-    expect(await running.exited).to.equal(0);
+      running = spawnServer(env);
+      const c = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
+      expect((await c.get(`/v1/pets/${created.json.id}`)).json).to.deep.equal(created.json);
+      const afterRestart = await c.postJson('/v1/pets', body, headers);
+      expect(afterRestart.headers['idempotent-replayed']).to.equal('true');
+      expect(afterRestart.json).to.deep.equal(created.json);
+      expect((await c.get('/v1/pets')).json).to.have.length(1);
+      running.child.kill('SIGINT');
+      expect(await running.exited).to.equal(0);
+    } finally {
+      if (second.child.exitCode === null) second.child.kill('SIGKILL');
+    }
   });
 
   // Loading ioredis 6 leaves String.prototype in V8's slow dictionary mode (its `class
   // VerbatimString extends String`), which cost about 10 % of a get by id's instructions: the
   // Redis adapter is loaded only when Redis is configured (docs/decisions/0011-redis-client-loaded-only-when-configured.md).
-  it('loads no Redis client unless Redis is configured, and loads it when it is', async () => {
+  it('loads no Redis client unless Redis is configured, and loads it when it is', async function () {
+    this.timeout(timeoutForProcesses(2));
     const loadedIoredis = async (env: Record<string, string>): Promise<boolean> => {
       const preload = join(process.cwd(), 'test', 'support', 'report-ioredis-loaded.cjs');
       running = spawnServer({
@@ -65,36 +101,8 @@ describe('the compiled server process', () => {
     expect(await loadedIoredis({ PETSTORE_REDIS_URL: 'redis://127.0.0.1:1', PETSTORE_RATE_LIMIT: '100/60' })).to.equal(true);
   });
 
-  it('remembers idempotency keys across server instances on one file and across a restart', async () => {
-    const env = { PETSTORE_DB: join(dir.path, 'petstore.db'), PETSTORE_API_KEYS: KEY };
-    const headers = { 'Idempotency-Key': '"across-instances"' };
-    const body = { name: 'Only once', categoryId: 1 };
-    running = spawnServer(env);
-    const second = spawnServer(env);
-    try {
-      const a = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
-      const b = clientFor(new URL(await baseUrlOf(second)).origin, KEY);
-      const created = await a.postJson('/v1/pets', body, headers);
-      expect(created.status).to.equal(201);
-      const replay = await b.postJson('/v1/pets', body, headers);
-      expect(replay.headers['idempotent-replayed']).to.equal('true');
-      expect(replay.json).to.deep.equal(created.json);
-      second.child.kill('SIGTERM');
-      running.child.kill('SIGTERM');
-      expect([await second.exited, await running.exited]).to.deep.equal([0, 0]);
-
-      running = spawnServer(env);
-      const c = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
-      const afterRestart = await c.postJson('/v1/pets', body, headers);
-      expect(afterRestart.headers['idempotent-replayed']).to.equal('true');
-      expect(afterRestart.json).to.deep.equal(created.json);
-      expect((await c.get('/v1/pets')).json).to.have.length(1);
-    } finally {
-      if (second.child.exitCode === null) second.child.kill('SIGKILL');
-    }
-  });
-
-  it('generates and prints one API key when none is configured, and that key works', async () => {
+  it('generates and prints one API key when none is configured, and that key works', async function () {
+    this.timeout(timeoutForProcesses(1));
     running = spawnServer({ PETSTORE_DB: 'memory' });
     const url = await baseUrlOf(running);
     const printed = (await waitForOutput(running, /^ {2}([A-Za-z0-9_-]{43})$/m))[1];
@@ -105,13 +113,15 @@ describe('the compiled server process', () => {
     expect(running.output().indexOf('"msg":"listening"')).to.be.within(0, running.output().indexOf(printed!));
   });
 
-  it('refuses to start on an invalid variable, naming it, with exit code 1', async () => {
+  it('refuses to start on an invalid variable, naming it, with exit code 1', async function () {
+    this.timeout(timeoutForProcesses(1));
     running = spawnServer({ PORT: 'eighty', PETSTORE_DB: 'memory' });
     expect(await running.exited).to.equal(1);
     expect(running.output()).to.contain('PORT must be an integer from 0 to 65535');
   });
 
-  it('exits 1 with "could not start" when PostgreSQL cannot be reached, never printing the password', async () => {
+  it('exits 1 with "could not start" when PostgreSQL cannot be reached, never printing the password', async function () {
+    this.timeout(timeoutForProcesses(1));
     running = spawnServer({ PETSTORE_DB: 'postgres://app:start-secret-pw@127.0.0.1:1/pets', PETSTORE_API_KEYS: KEY });
     expect(await running.exited).to.equal(1);
     const fatal = running
@@ -124,7 +134,8 @@ describe('the compiled server process', () => {
     expect(running.output()).not.to.match(/\bat .+:\d+:\d+/); // no stack trace
   });
 
-  it('finishes a request in flight on SIGTERM before it exits 0, and keeps what it acknowledged', async () => {
+  it('finishes a request in flight on SIGTERM before it exits 0, and keeps what it acknowledged', async function () {
+    this.timeout(timeoutForProcesses(1));
     const file = join(dir.path, 'petstore.db');
     running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
     const origin = new URL(await baseUrlOf(running)).origin;
@@ -152,13 +163,13 @@ describe('the compiled server process', () => {
     expect(await running.exited).to.equal(0);
     expect(running.output()).to.contain('"msg":"stopped"');
 
-    running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
-    const again = clientFor(new URL(await baseUrlOf(running)).origin, KEY);
-    expect((await again.get('/v1/pets')).json).to.deep.equal([JSON.parse(text)]);
+    const stored = await readBack(file, async (origin) => (await clientFor(origin, TEST_API_KEY).get('/v1/pets')).json);
+    expect(stored).to.deep.equal([JSON.parse(text)]);
   });
 
   it('on SIGTERM under load: answers every request in flight in full, refuses new connections, exits 0, loses nothing', async function () {
-    this.timeout(40_000);
+    // The server's start, and a stream of creates until it stops.
+    this.timeout(timeoutForProcesses(1) + 20_000);
     const file = join(dir.path, 'petstore.db');
     running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
     const origin = new URL(await baseUrlOf(running)).origin;
@@ -214,8 +225,7 @@ describe('the compiled server process', () => {
     expect(await running.exited).to.equal(0);
     expect(running.output()).to.contain('"msg":"stopped"');
 
-    running = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEY });
-    const stored = await listAllPets(new URL(await baseUrlOf(running)).origin, KEY);
+    const stored = await readBack(file, (origin) => listAllPets(origin, TEST_API_KEY));
     const sent = new Map(stream.sent);
     for (const { body } of uploads) sent.set(JSON.parse(body).name, JSON.parse(body));
     expectNothingLostNothingInvented(stored, {
