@@ -22,7 +22,7 @@ export interface ServerProcess {
  * CPU (Node, the service's modules, the database opened and migrated), which a 2-core machine
  * busy with other work stretches to several seconds.
  */
-export const PROCESS_START_MS = 15_000;
+export const PROCESS_START_MS = 20_000;
 
 /**
  * The timeout of a test that starts `count` processes, one after another: mocha's 20 s, and the
