@@ -1,6 +1,6 @@
 // The compiled server as a real process, as `npm start` runs it: start-up, configuration,
 // data that survives a restart, and a clean stop on SIGTERM/SIGINT. What a stopped server kept
-// is read back by a server in the test's own process.
+// is read back by a server in the test's own process (withTestServer).
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -16,19 +16,9 @@ import {
   waitForOutput,
 } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
-import { startTestServer, TEST_API_KEY } from '../support/test-server.js';
+import { TEST_API_KEY, withTestServer } from '../support/test-server.js';
 
 const KEY = 'process-test-key-0123456789';
-
-/** What a stopped server left in `file`, as a server started on it in this process answers `read`. */
-async function readBack<T>(file: string, read: (origin: string) => Promise<T>): Promise<T> {
-  const server = await startTestServer({ kind: 'sqlite', path: file });
-  try {
-    return await read(server.url);
-  } finally {
-    await server.close();
-  }
-}
 
 describe('the compiled server process', () => {
   let dir: ReturnType<typeof tempDir>;
@@ -163,7 +153,10 @@ describe('the compiled server process', () => {
     expect(await running.exited).to.equal(0);
     expect(running.output()).to.contain('"msg":"stopped"');
 
-    const stored = await readBack(file, async (origin) => (await clientFor(origin, TEST_API_KEY).get('/v1/pets')).json);
+    const stored = await withTestServer(
+      { kind: 'sqlite', path: file },
+      async (origin) => (await clientFor(origin, TEST_API_KEY).get('/v1/pets')).json,
+    );
     expect(stored).to.deep.equal([JSON.parse(text)]);
   });
 
@@ -225,7 +218,7 @@ describe('the compiled server process', () => {
     expect(await running.exited).to.equal(0);
     expect(running.output()).to.contain('"msg":"stopped"');
 
-    const stored = await readBack(file, (origin) => listAllPets(origin, TEST_API_KEY));
+    const stored = await withTestServer({ kind: 'sqlite', path: file }, (origin) => listAllPets(origin, TEST_API_KEY));
     const sent = new Map(stream.sent);
     for (const { body } of uploads) sent.set(JSON.parse(body).name, JSON.parse(body));
     expectNothingLostNothingInvented(stored, {

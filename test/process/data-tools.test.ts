@@ -18,7 +18,7 @@ import { loadCommands, runCommand } from '../support/command-line.js';
 import { COMPILED_CLI, runCli, timeoutForProcesses } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 import { clientFor } from '../support/http-client.js';
-import { startTestServer, TEST_API_KEY } from '../support/test-server.js';
+import { TEST_API_KEY, withTestServer } from '../support/test-server.js';
 
 const NAMES = ['Rex', 'Mia "the cat"', 'Ünïcödé 🐕', 'back\\slash', '名前 with spaces'];
 
@@ -38,14 +38,8 @@ const databaseAt = (db: string): DatabaseConfig =>
   db.startsWith('postgres://') ? { kind: 'postgres', url: db, poolSize: 2 } : { kind: 'sqlite', path: db };
 
 /** Runs `work` with a client of a server on `db`. */
-async function withServer<T>(db: string, work: (api: ReturnType<typeof clientFor>) => Promise<T>): Promise<T> {
-  const server = await startTestServer(databaseAt(db));
-  try {
-    return await work(clientFor(server.url, TEST_API_KEY));
-  } finally {
-    await server.close();
-  }
-}
+const withServer = <T>(db: string, work: (api: ReturnType<typeof clientFor>) => Promise<T>): Promise<T> =>
+  withTestServer(databaseAt(db), (origin) => work(clientFor(origin, TEST_API_KEY)));
 
 const MERGE_PATCH = { 'Content-Type': 'application/merge-patch+json' };
 

@@ -67,6 +67,16 @@ export async function startTestServer(
   };
 }
 
+/** Runs `work` with the origin of a server started on `database`, in this process; stops the server after. */
+export async function withTestServer<T>(database: DatabaseConfig, work: (origin: string) => Promise<T>): Promise<T> {
+  const server = await startTestServer(database);
+  try {
+    return await work(server.url);
+  } finally {
+    await server.close();
+  }
+}
+
 /** A fresh, empty database for one test, and how to remove it afterwards. */
 export interface TestDatabase {
   readonly config: DatabaseConfig;
