@@ -6,8 +6,9 @@ import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { expectNothingLostNothingInvented, listAllPets, type PetSent, type Pet, startCreateStream } from '../support/create-stream.js';
 import { clientFor } from '../support/http-client.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
+import { TEST_API_KEY, withTestServer } from '../support/test-server.js';
 
 const KEY = 'durability-test-key-0123456789';
 /** Bursts of one Idempotency-Key through both processes, at most, to see them race for it once. */
@@ -23,8 +24,7 @@ function integrityOf(file: string): string {
   }
 }
 
-describe('the compiled server on a SQLite file: crashes and concurrent processes', function () {
-  this.timeout(60_000);
+describe('the compiled server on a SQLite file: crashes and concurrent processes', () => {
   let dir: ReturnType<typeof tempDir>;
   let running: ServerProcess[];
   beforeEach(() => {
@@ -42,7 +42,9 @@ describe('the compiled server on a SQLite file: crashes and concurrent processes
     return { server, origin: new URL(await baseUrlOf(server)).origin };
   };
 
-  it('keeps every pet acknowledged with 201 when killed with SIGKILL mid-stream, twice, and the file passes integrity_check', async () => {
+  it('keeps every pet acknowledged with 201 when killed with SIGKILL mid-stream, twice, and the file passes integrity_check', async function () {
+    // Two servers, each killed during a stream of creates.
+    this.timeout(timeoutForProcesses(2) + 10_000);
     const file = join(dir.path, 'petstore.db');
     const acknowledged: Pet[] = [];
     const sent = new Map<string, PetSent>();
@@ -65,14 +67,15 @@ describe('the compiled server on a SQLite file: crashes and concurrent processes
       expect(integrityOf(file), `after kill ${round}`).to.equal('ok');
     }
 
-    const { origin } = await start(file);
-    const stored = await listAllPets(origin, KEY);
+    const stored = await withTestServer({ kind: 'sqlite', path: file }, (origin) => listAllPets(origin, TEST_API_KEY));
     expectNothingLostNothingInvented(stored, { acknowledged, sent });
     expect(new Set(stored.map((pet) => pet.name)).size, 'no pet was stored twice').to.equal(stored.length);
     expect(acknowledged.length).to.be.at.least(120);
   });
 
-  it('serves concurrent creates through two processes on one file: no 5xx, unique ids, no lost write, one pet per Idempotency-Key', async () => {
+  it('serves concurrent creates through two processes on one file: no 5xx, unique ids, no lost write, one pet per Idempotency-Key', async function () {
+    // Two servers, 240 creates, then bursts of one key until the two race for it (MAX_BURSTS at most).
+    this.timeout(timeoutForProcesses(2) + 20_000);
     const file = join(dir.path, 'shared.db');
     // Started together on a new file: both open it, switch it to WAL and migrate it at once.
     const [a, b] = await Promise.all([start(file), start(file)]);
