@@ -6,7 +6,14 @@ import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { freePort } from '../support/child-server.js';
 import { request, type TestResponse } from '../support/http-client.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, waitForLogLines } from '../support/server-process.js';
+import {
+  baseUrlOf,
+  type ServerProcess,
+  spawnServer,
+  stopIfRunning,
+  timeoutForProcesses,
+  waitForLogLines,
+} from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEYS = ['first-secret-key-0123456789', 'second-secret-key+/0123456789=='];
@@ -14,8 +21,7 @@ const WRONG_KEY = 'wrong-but-secret-key-0123456789';
 const BASIC = Buffer.from(`admin:${KEYS[0]}`).toString('base64');
 const STACK_FRAME = /\bat .+:\d+:\d+|\.[jt]s:\d+|node_modules|"stack"/;
 
-describe('secrets in logs and answers of the compiled server', function () {
-  this.timeout(30_000);
+describe('secrets in logs and answers of the compiled server', () => {
   let dir: ReturnType<typeof tempDir>;
   let server: ServerProcess | undefined;
   beforeEach(() => {
@@ -26,7 +32,8 @@ describe('secrets in logs and answers of the compiled server', function () {
     dir.remove();
   });
 
-  it('logs and answers no API key, Authorization header or stack trace, through failed and successful auth and a 500', async () => {
+  it('logs and answers no API key, Authorization header or stack trace, through failed and successful auth and a 500', async function () {
+    this.timeout(timeoutForProcesses(1));
     const file = join(dir.path, 'petstore.db');
     server = spawnServer({ PETSTORE_DB: file, PETSTORE_API_KEYS: KEYS.join(','), PETSTORE_LOG_LEVEL: 'trace' });
     const origin = new URL(await baseUrlOf(server)).origin;
@@ -111,7 +118,8 @@ describe('secrets in logs and answers of the compiled server', function () {
     ['a user and password', 'nats://alice:N4tsPassw0rd@127.0.0.1:PORT', 'N4tsPassw0rd'],
     ['a token', 'nats://T0kenS3cret@127.0.0.1:PORT', 'T0kenS3cret'],
   ] as const) {
-    it(`logs no NATS credential given as ${form} in its URL, not even when NATS cannot be reached`, async () => {
+    it(`logs no NATS credential given as ${form} in its URL, not even when NATS cannot be reached`, async function () {
+      this.timeout(timeoutForProcesses(1));
       // Nothing listens there: the outage is logged, naming NATS.
       const natsUrl = url.replace('PORT', String(await freePort()));
       server = spawnServer({ PETSTORE_DB: 'memory', PETSTORE_NATS_URL: natsUrl, PETSTORE_LOG_LEVEL: 'trace' });
