@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { POSTGRES_MIGRATIONS_TABLE, POSTGRES_SCHEMA_VERSION } from '../../src/adapters/postgres/migrations.js';
 import { SQLITE_SCHEMA_VERSION } from '../../src/adapters/sqlite/migrations.js';
 import { adminQuery, createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { COMPILED_MIGRATE, spawnServer } from '../support/server-process.js';
+import { COMPILED_MIGRATE, spawnServer, timeoutForProcesses } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const migrate = async (env: Record<string, string>) => {
@@ -14,7 +14,8 @@ const migrate = async (env: Record<string, string>) => {
 };
 
 describe('npm run migrate', () => {
-  it('creates and migrates a SQLite file, then exits 0; again, it has nothing to do', async () => {
+  it('creates and migrates a SQLite file, then exits 0; again, it has nothing to do', async function () {
+    this.timeout(timeoutForProcesses(2));
     const dir = tempDir();
     try {
       const file = join(dir.path, 'data', 'petstore.db');
@@ -32,7 +33,8 @@ describe('npm run migrate', () => {
     }
   });
 
-  it('refuses an invalid configuration with exit code 1, naming the variable', async () => {
+  it('refuses an invalid configuration with exit code 1, naming the variable', async function () {
+    this.timeout(timeoutForProcesses(1));
     const { code, output } = await migrate({ PETSTORE_DB: 'mysql://db/pets' });
     expect(code).to.equal(1);
     expect(output).to.contain('PETSTORE_DB must be');
@@ -46,7 +48,8 @@ describeWithPostgres('npm run migrate on PostgreSQL', () => {
   });
   afterEach(() => schema.drop());
 
-  it('migrates a new schema and exits 0, never printing the password', async () => {
+  it('migrates a new schema and exits 0, never printing the password', async function () {
+    this.timeout(timeoutForProcesses(1));
     const url = new URL(schema.url);
     url.password = 'migrate-secret-pw'; // the test server trusts local connections: any password does
     const { code, output } = await migrate({ PETSTORE_DB: url.toString() });
@@ -57,7 +60,8 @@ describeWithPostgres('npm run migrate on PostgreSQL', () => {
     expect(rows.map((r) => r.version)).to.deep.equal(Array.from({ length: POSTGRES_SCHEMA_VERSION }, (_, i) => i + 1));
   });
 
-  it('exits 1 with "could not migrate" when the server cannot be reached', async () => {
+  it('exits 1 with "could not migrate" when the server cannot be reached', async function () {
+    this.timeout(timeoutForProcesses(1));
     const { code, output } = await migrate({ PETSTORE_DB: 'postgres://app:unreachable-pw@127.0.0.1:1/test' });
     expect(code).to.equal(1);
     expect(output).to.contain('"msg":"could not migrate"');
