@@ -10,7 +10,15 @@ import { expect } from 'chai';
 import { EVENTS_DEFAULTS } from '../../src/config/events-config.js';
 import { clientFor } from '../support/http-client.js';
 import { describeWithNatsServer, type PrivateNats, startPrivateNats } from '../support/nats.js';
-import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import {
+  baseUrlOf,
+  logLinesOf,
+  PROCESS_START_MS,
+  type ServerProcess,
+  spawnServer,
+  stopIfRunning,
+  timeoutForProcesses,
+} from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
 const KEY = 'events-jetstream-key-0123456789';
@@ -74,7 +82,8 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
     return Number(/^petstore_events_pending (\d+)$/m.exec(metrics)?.[1]);
   };
 
-  it('keeps serving while NATS is down, lets the outbox grow, and delivers every event once NATS is back', async () => {
+  it('keeps serving while NATS is down, lets the outbox grow, and delivers every event once NATS is back', async function () {
+    this.timeout(timeoutForProcesses(1));
     const api = await start();
     const first = await api.postJson('/v1/pets', { name: 'before', categoryId: 1 });
     expect(first.status).to.equal(201);
@@ -99,7 +108,8 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
     await eventually(async () => (await pendingOf(api)) === 0, 'nothing pending once delivered');
   });
 
-  it('after a SIGKILL during concurrent creates and updates, holds exactly the committed changes, each pet in commit order', async () => {
+  it('after a SIGKILL during concurrent creates and updates, holds exactly the committed changes, each pet in commit order', async function () {
+    this.timeout(timeoutForProcesses(2));
     let api = await start();
     // Writes go on until the kill: some are acknowledged, some cut off, some never sent.
     const acknowledged: PetData[] = [];
@@ -159,11 +169,15 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
     await eventually(async () => (await pendingOf(api)) === 0, 'nothing pending after the restart');
   });
 
-  it('exits 1, without ever listening, when its stream cannot be made: another stream holds the event subjects', async () => {
+  it('exits 1, without ever listening, when its stream cannot be made: another stream holds the event subjects', async function () {
+    this.timeout(timeoutForProcesses(1));
     await jsm.streams.add({ name: 'OTHER', subjects: ['petstore.pet.*'] });
     server = spawnServer({ PETSTORE_DB: 'memory', PETSTORE_API_KEYS: KEY, PETSTORE_NATS_URL: nats.url, PETSTORE_NATS_STREAM: 'OWN' });
     // A process that listened on would never exit: the wait is bounded to say so.
-    const ended = await Promise.race([server.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 15_000))]);
+    const ended = await Promise.race([
+      server.exited,
+      new Promise((resolve) => setTimeout(() => resolve('still running'), PROCESS_START_MS)),
+    ]);
     expect(ended, server.output()).to.equal(1);
     const lines = logLinesOf(server);
     expect(lines.map((line) => line['msg']))
