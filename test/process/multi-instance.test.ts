@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { clientFor, type TestResponse } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
 
 const KEY = 'multi-instance-key-0123456789';
 const PASSWORD = 'instance-secret-pw';
@@ -63,7 +63,8 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     return res.json as Pet[];
   };
 
-  it('gives concurrent creates through both instances unique ids; each lists every pet exactly once', async () => {
+  it('gives concurrent creates through both instances unique ids; each lists every pet exactly once', async function () {
+    this.timeout(timeoutForProcesses(2));
     const [a, b] = await startTwo();
     const responses = await Promise.all(
       Array.from({ length: 60 }, (_, i) => (i % 2 === 0 ? a! : b!).postJson('/v1/pets', { name: `pet ${i}`, categoryId: i })),
@@ -97,7 +98,8 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     return seen;
   };
 
-  it('creates once per Idempotency-Key across instances; a walk through either sees every pet acknowledged before it, once, with no gap', async () => {
+  it('creates once per Idempotency-Key across instances; a walk through either sees every pet acknowledged before it, once, with no gap', async function () {
+    this.timeout(timeoutForProcesses(2));
     const [a, b] = await startTwo();
     // Each key is sent through A and retried at once through B: one pet per key, whichever wins.
     // Plain creates go through both meanwhile, in the same batches as the keyed ones.
@@ -171,7 +173,8 @@ describeWithPostgres('several server instances on one PostgreSQL database', () =
     }
   });
 
-  it('keeps serving every acknowledged pet through one instance when the other is killed mid-traffic', async () => {
+  it('keeps serving every acknowledged pet through one instance when the other is killed mid-traffic', async function () {
+    this.timeout(timeoutForProcesses(2));
     const [a, b] = await startTwo();
     const acknowledged: Pet[] = [];
     let ackedByA = 0;
