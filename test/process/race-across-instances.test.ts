@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
 
 const KEY = 'race-across-instances-key-0123';
 const ROUNDS = 12;
@@ -40,7 +40,9 @@ describeWithPostgres('a race of two conditional PATCHes across two server instan
     await schema.drop();
   });
 
-  it('answers one 200 and one 412 in every round, each round proven to race on the compare-and-set', async () => {
+  it('answers one 200 and one 412 in every round, each round proven to race on the compare-and-set', async function () {
+    // Two servers, and ROUNDS rounds of a create and two PATCHes held on a lock until both wait.
+    this.timeout(timeoutForProcesses(2) + ROUNDS * 1_000);
     const env = { PETSTORE_DB: schema.url, PETSTORE_API_KEYS: KEY, PETSTORE_PG_POOL_SIZE: '2' };
     instances = [spawnServer(env), spawnServer(env)];
     const [a, b] = await Promise.all(instances.map(async (instance) => clientFor(new URL(await baseUrlOf(instance)).origin, KEY)));
