@@ -6,7 +6,7 @@ import { describeUnless } from '../support/describe-unless.js';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, POSTGRES_SKIP_REASON, POSTGRES_TEST_URL, type TestSchema } from '../support/postgres.js';
 import { deleteKeysUnder, REDIS_SKIP_REASON, REDIS_TEST_URL, testKeyPrefix } from '../support/redis.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning } from '../support/server-process.js';
+import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
 
 const KEY = 'fleet-rate-limit-key-0123456789';
 const skipReason = POSTGRES_TEST_URL === undefined ? POSTGRES_SKIP_REASON : REDIS_TEST_URL === undefined ? REDIS_SKIP_REASON : undefined;
@@ -26,7 +26,8 @@ describeUnless(skipReason, 'one rate limit for two server instances on one Postg
     await deleteKeysUnder(prefix);
   });
 
-  it('answers twenty requests of one key, alternating between the instances, with exactly ten 200s then ten 429s with Retry-After', async () => {
+  it('answers twenty requests of one key, alternating between the instances, with exactly ten 200s then ten 429s with Retry-After', async function () {
+    this.timeout(timeoutForProcesses(2));
     const env = {
       PETSTORE_DB: schema.url,
       PETSTORE_PG_POOL_SIZE: '2',
