@@ -1,7 +1,7 @@
 // The `petstore` command (dist/cli.js, the package's bin): serve, migrate, and the API keys
 // stored in the database, managed while a server runs on the same database. Servers run as the
-// compiled process; the keys commands run in this process (commands/command-line.ts), but for
-// one test of the compiled command's exit codes and its stdout apart from its stderr.
+// compiled process; the commands run in the test's own (commands/command-line.ts), but in one
+// test of the compiled command: its exit codes, and its stdout apart from its stderr.
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
