@@ -4,7 +4,7 @@
 // It is what the project's throughput is measured against.
 // Environment: PETSTORE_DB (a seeded SQLite file or a postgres:// URL of a seeded database), PETSTORE_API_KEYS, HOST, PORT,
 // BASELINE_SYNCHRONOUS (SQLite), BASELINE_PG_POOL_SIZE (PostgreSQL), BASELINE_SERVED_BY (below).
-import { createServer, type RequestListener } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { Context } from 'koa';
 import { type BaselineStorage, baselineHandler } from './baseline-handler.js';
 
@@ -41,12 +41,18 @@ async function servedBy(kind: string, handler: RequestListener): Promise<Request
     ctx.respond = false;
     handler(ctx.req, ctx.res);
   };
-  if (kind === 'koa') return app.use(handOver).callback();
+  if (kind === 'koa') return listenerOf(app.use(handOver).callback());
   const { default: Router } = await import('@koa/router');
   const router = new Router();
   router.get('/v1/pets', handOver).post('/v1/pets', handOver).get('/v1/pets/:petId', handOver);
-  return app.use(router.routes()).use(router.allowedMethods()).callback();
+  return listenerOf(app.use(router.routes()).use(router.allowedMethods()).callback());
 }
+
+/** A Koa app's callback as a node:http listener: not awaited, as Koa answers every error itself (ctx.onerror). */
+const listenerOf =
+  (callback: (req: IncomingMessage, res: ServerResponse) => Promise<void>): RequestListener =>
+  (req, res) =>
+    void callback(req, res);
 
 async function serve(): Promise<void> {
   const storage = await openStorage(env['PETSTORE_DB'] ?? '');

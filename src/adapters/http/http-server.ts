@@ -1,6 +1,6 @@
 // The node:http server around the Koa app: its limits and timeouts, JSON answers even for
 // requests too broken to reach Koa, and a graceful stop that lets requests in flight finish.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { apiError, type ApiError, errorBody } from './errors/error-catalogue.js';
@@ -45,7 +45,11 @@ export interface RunningHttpServer {
   close(): Promise<void>;
 }
 
-type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * What the server hands each request to: a Koa app's `callback()`, whose promise never rejects
+ * (Koa answers every error of a request itself, through ctx.onerror), or a node:http listener.
+ */
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 // Errors node:http raises before a request reaches Koa, answered in the same JSON Error body.
 const clientErrorAnswer = (code: string | undefined): ApiError => {
@@ -117,10 +121,11 @@ function refusalOf(req: IncomingMessage): ApiError | undefined {
 
 /** `handler`, for the requests the service serves; the others get their Error body, and the connection closes. */
 const withUnservableRefused =
-  (handler: RequestHandler): RequestHandler =>
+  (handler: RequestHandler): RequestListener =>
   (req, res) => {
     const refusal = refusalOf(req);
-    if (refusal === undefined) return handler(req, res);
+    // Not awaited: the handler answers its own errors (RequestHandler).
+    if (refusal === undefined) return void handler(req, res);
     answerAndClose(res, refusal);
   };
 
