@@ -10,15 +10,16 @@ import type { MemoryPetRepository } from './memory-pet-repository.js';
 /** Code point order (UTF-8 byte order), as SQLite's BINARY and PostgreSQL's "C" collation compare. */
 const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
+// Functions, not methods: archiveTable hands them on on their own.
 interface MemoryTable<R> {
   /** Every record, in key order. */
-  all(): readonly R[];
+  readonly all: () => readonly R[];
   /** Whether two records have the same key (and so cannot both be stored). */
-  sameKey(a: R, b: R): boolean;
-  compare(a: R, b: R): number;
-  store(record: R): void;
+  readonly sameKey: (a: R, b: R) => boolean;
+  readonly compare: (a: R, b: R) => number;
+  readonly store: (record: R) => void;
   /** Called with every record of a write that is not refused, once they are stored. */
-  written?(records: readonly R[]): void;
+  readonly written?: (records: readonly R[]) => void;
 }
 
 /** The reads of `all`'s records, in `compare`'s order. */

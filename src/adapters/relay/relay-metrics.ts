@@ -15,7 +15,7 @@ interface BacklogGauges {
   readonly name: string;
   /** The help texts of the two gauges. */
   readonly help: { readonly pending: string; readonly age: string };
-  backlog(): Promise<Backlog>;
+  readonly backlog: () => Promise<Backlog>;
 }
 
 function registerBacklogGauges(registry: Registry, clock: Clock, { name, help, backlog }: BacklogGauges): void {

@@ -13,10 +13,10 @@ import type {
   WebhookUrl,
 } from '../../domain/index.js';
 
-/** How a driver's ids and times become numbers and Dates. */
+/** How a driver's ids and times become numbers and Dates: functions, each also handed on alone. */
 export interface RowConversions<Id, Time> {
-  id(value: Id, column: string): number;
-  time(value: Time): Date;
+  readonly id: (value: Id, column: string) => number;
+  readonly time: (value: Time) => Date;
 }
 
 /** A row of webhook_endpoints, without the secret. */
