@@ -34,7 +34,7 @@ export function bindRateLimitStore(container: Container, { redis, logger, http =
       ),
     restored: () => logger.info({ redis: described }, 'Redis answers again: the rate limits are shared again'),
   };
-  let close = async (): Promise<void> => {};
+  let close = (): void => {};
   container
     .bind<RateLimitStore>(TOKENS.RateLimitStore)
     .toResolvedValue(async () => {
@@ -45,11 +45,11 @@ export function bindRateLimitStore(container: Container, { redis, logger, http =
       const { RedisRateLimitStore } = await import('../adapters/redis/redis-rate-limit-store.js');
       if (typeof connection !== 'string') {
         const unwatch = watchRedisConnection(connection, events);
-        close = async () => unwatch();
+        close = unwatch;
         return new RedisRateLimitStore(connection, keyPrefix);
       }
       const { client, unwatch } = await openRedisClient(connection, events);
-      close = async () => {
+      close = () => {
         unwatch();
         client.disconnect();
       };

@@ -18,12 +18,12 @@ export class StaticApiKeyVerifier implements ApiKeyVerifier {
     });
   }
 
-  async verify(apiKey: string): Promise<O.Option<Caller>> {
+  verify(apiKey: string): Promise<O.Option<Caller>> {
     const candidate = apiKeyDigestBytes(apiKey);
     let match: Caller | undefined;
     for (const entry of this.entries) {
       if (timingSafeEqual(candidate, entry.digest) && match === undefined) match = entry.caller;
     }
-    return O.fromNullable(match);
+    return Promise.resolve(O.fromNullable(match));
   }
 }

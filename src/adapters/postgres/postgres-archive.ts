@@ -181,5 +181,5 @@ export class PostgresStoreArchive implements domain.StoreArchive {
 
 /** PostgreSQL's backups are pg_dump's (or the server's own base backups): this refuses, naming the tool. */
 export const postgresStoreBackup: domain.StoreBackup = {
-  backup: async (): Promise<domain.BackupOutcome> => ({ kind: 'unsupported', tool: 'pg_dump' }),
+  backup: (): Promise<domain.BackupOutcome> => Promise.resolve({ kind: 'unsupported', tool: 'pg_dump' }),
 };

@@ -3,13 +3,13 @@
 // `<file>.partial` and renames it onto `file`, so `file` must be a regular file or absent: a
 // link, a pipe or a device would be replaced by the rename, not written through. Neither may be
 // a file of the SQLite database the command reads, which it would destroy.
-import { lstatSync, statSync } from 'node:fs';
+import { lstatSync, type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { databaseFileAt } from './database-files.js';
 import { type DatabaseConfig, isInProcessMemory } from '../../config/database-config.js';
 
 /** What is at `path`: a folder, a regular file, something else (a link, a pipe, a device, a socket), or nothing. */
-function kindOf(path: string, stat: typeof statSync | typeof lstatSync): 'folder' | 'file' | 'other' | 'absent' {
+function kindOf(path: string, stat: (path: string) => Stats): 'folder' | 'file' | 'other' | 'absent' {
   try {
     const found = stat(path);
     return found.isDirectory() ? 'folder' : found.isFile() ? 'file' : 'other';

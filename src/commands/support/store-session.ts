@@ -75,8 +75,7 @@ const TABLE_OF_KIND = {
 } as const satisfies Record<ArchiveKind, keyof ArchiveSnapshot>;
 
 /** The table of `kind` in `archive`, as lines of that kind. */
-export const tableOf = (archive: StoreArchive, kind: ArchiveKind): ArchiveTable<ArchiveLine['record']> =>
-  archive[TABLE_OF_KIND[kind]] as ArchiveTable<ArchiveLine['record']>;
+export const tableOf = (archive: StoreArchive, kind: ArchiveKind): ArchiveTable<ArchiveLine['record']> => archive[TABLE_OF_KIND[kind]];
 
 /** Every record of `kinds` in `snapshot`, kind after kind, each in key order, a page at a time. */
 export async function* pagesOf(snapshot: ArchiveSnapshot, kinds: readonly ArchiveKind[]): AsyncGenerator<readonly ArchiveLine[]> {

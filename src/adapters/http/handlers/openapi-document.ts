@@ -33,6 +33,6 @@ export function servedOpenApiDocument(document: Record<string, unknown>, apiBase
       ]),
   );
   const info = document['info'] as Record<string, unknown>;
-  const description = String(info['description'] ?? '').replaceAll('](/', `](${rootPath}`);
+  const description = typeof info['description'] === 'string' ? info['description'].replaceAll('](/', `](${rootPath}`) : '';
   return { ...document, info: { ...info, description }, paths, servers: [{ url: apiBasePath, description: 'this server' }] };
 }
