@@ -97,7 +97,7 @@ async function readCreated(
   const messages = await consumer.consume();
   for await (const message of messages) {
     if (message.subject === CREATED_SUBJECT) {
-      const subject = (message.json() as { subject?: unknown }).subject;
+      const subject = message.json<{ subject?: unknown }>().subject;
       if (typeof subject === 'string') stored.set(subject, Number(message.timestampNanos / 1000n) / 1000);
     }
     if (message.seq >= to) break;
