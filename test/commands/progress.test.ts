@@ -5,7 +5,7 @@ import { expect } from 'chai';
 import { startProgress } from '../../src/commands/support/progress.js';
 
 /** A stream that keeps what is written, a terminal or not. */
-function stderrLike(isTTY: boolean): { stream: NodeJS.WriteStream; text(): string } {
+function stderrLike(isTTY: boolean): { stream: NodeJS.WriteStream; text: () => string } {
   let written = '';
   const stream = new Writable({
     write(chunk: Buffer | string, _encoding, done) {

@@ -9,7 +9,7 @@ const KEYS = ['contract-key-one-0123456789', 'contract-key-two-0123456789', 'Con
 /** The contract, for a verifier that `open` makes knowing `keys` (and `close` releases). */
 export function apiKeyVerifierContract(
   name: string,
-  open: (keys: readonly string[]) => Promise<{ verifier: ApiKeyVerifier; close(): Promise<void> }>,
+  open: (keys: readonly string[]) => Promise<{ verifier: ApiKeyVerifier; close: () => Promise<void> }>,
 ): void {
   describe(`ApiKeyVerifier contract: ${name}`, () => {
     let close: (() => Promise<void>) | undefined;

@@ -24,17 +24,16 @@ async function storing(store: ApiKeyStore, keys: readonly string[]): Promise<Api
   return store;
 }
 
-apiKeyVerifierContract('configured keys (StaticApiKeyVerifier)', async (keys) => ({
-  verifier: new StaticApiKeyVerifier(keys),
-  close: async () => {},
-}));
+apiKeyVerifierContract('configured keys (StaticApiKeyVerifier)', (keys) =>
+  Promise.resolve({ verifier: new StaticApiKeyVerifier(keys), close: () => Promise.resolve() }),
+);
 
 apiKeyVerifierContract('configured and stored keys together (anyApiKeyVerifier)', async (keys) => ({
   verifier: anyApiKeyVerifier(
     new StaticApiKeyVerifier(keys.slice(0, 1)),
     new StoredApiKeyVerifier(await storing(new MemoryApiKeyStore(), keys.slice(1))),
   ),
-  close: async () => {},
+  close: () => Promise.resolve(),
 }));
 
 forEveryStorage<ApiKeyStore>(

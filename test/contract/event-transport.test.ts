@@ -18,11 +18,11 @@ import { eventTransportContract } from './event-transport.contract.js';
 
 const SOURCE = '/petstore-contract';
 
-eventTransportContract('in-process subscribers', async () => {
+eventTransportContract('in-process subscribers', () => {
   const transport = new InProcessSubscribers();
   const received: string[] = [];
   transport.subscribe((event) => void received.push(event.id));
-  return { transport, received: async () => [...received], close: async () => {} };
+  return Promise.resolve({ transport, received: () => Promise.resolve([...received]), close: () => Promise.resolve() });
 });
 
 eventTransportContract('webhooks', async () => {

@@ -5,7 +5,7 @@ import type { RateLimitStore } from '../../src/domain/index.js';
 const LIMIT = { requests: 3, windowSeconds: 60 };
 
 /** The contract, for the store that `open` makes fresh for each test (and `close` releases). */
-export function rateLimitStoreContract(name: string, open: () => Promise<{ store: RateLimitStore; close(): Promise<void> }>): void {
+export function rateLimitStoreContract(name: string, open: () => Promise<{ store: RateLimitStore; close: () => Promise<void> }>): void {
   describe(`RateLimitStore contract: ${name}`, () => {
     let store: RateLimitStore;
     let close: () => Promise<void>;

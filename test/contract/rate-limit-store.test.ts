@@ -6,7 +6,7 @@ import { RedisRateLimitStore } from '../../src/adapters/redis/redis-rate-limit-s
 import { deleteKeysUnder, describeWithRedis, REDIS_TEST_URL, testKeyPrefix } from '../support/redis.js';
 import { rateLimitStoreContract } from './rate-limit-store.contract.js';
 
-rateLimitStoreContract('memory', async () => ({ store: new MemoryRateLimitStore(), close: async () => {} }));
+rateLimitStoreContract('memory', () => Promise.resolve({ store: new MemoryRateLimitStore(), close: () => Promise.resolve() }));
 
 describeWithRedis('on Redis', () => {
   rateLimitStoreContract('redis', async () => {

@@ -22,6 +22,6 @@ both('SQLite on a file', () => {
 describeWithPostgres('PostgreSQL', () => {
   both('PostgreSQL', async () => {
     const schema = await createTestSchema();
-    return { config: { kind: 'postgres', url: schema.url, poolSize: 4 }, cleanup: schema.drop };
+    return { config: { kind: 'postgres', url: schema.url, poolSize: 4 }, cleanup: () => schema.drop() };
   });
 });

@@ -13,9 +13,9 @@ import { TOKENS } from '../../src/composition/tokens.js';
 
 /** The database-specific part: how to install and remove the fault, and how many pets there are. */
 interface InjectedFault {
-  install(): Promise<void>;
-  remove(): Promise<void>;
-  countPets(): Promise<number>;
+  install(): void | Promise<void>;
+  remove(): void | Promise<void>;
+  countPets(): number | Promise<number>;
 }
 
 function idempotentCreationSurvives(fault: () => InjectedFault, server: () => TestServer): void {
@@ -59,11 +59,11 @@ describe('idempotent creation with a fault between the pet and its completion', 
 
     idempotentCreationSurvives(
       () => ({
-        install: async () =>
+        install: () =>
           void db.exec(`CREATE TRIGGER refuse_completion BEFORE UPDATE OF pet ON idempotency_keys WHEN NEW.pet IS NOT NULL
                         BEGIN SELECT RAISE(ABORT, 'injected: the completion fails'); END`),
-        remove: async () => void db.exec('DROP TRIGGER refuse_completion'),
-        countPets: async () => (db.prepare('SELECT count(*) AS n FROM pets').get() as { n: number }).n,
+        remove: () => void db.exec('DROP TRIGGER refuse_completion'),
+        countPets: () => (db.prepare('SELECT count(*) AS n FROM pets').get() as { n: number }).n,
       }),
       () => server,
     );

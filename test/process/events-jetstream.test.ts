@@ -131,7 +131,7 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
       }
     };
     const writers = Array.from({ length: 6 }, (_, n) => writer(n + 1));
-    await eventually(async () => acknowledged.length >= 60, 'sixty creates acknowledged');
+    await eventually(() => Promise.resolve(acknowledged.length >= 60), 'sixty creates acknowledged');
     await stopIfRunning(server, 'SIGKILL');
     killed = true;
     await Promise.all(writers);

@@ -15,27 +15,26 @@ export interface StorageAdapters<A> {
   postgres(pool: Pool): A;
 }
 
-export type OpenAdapter<A> = () => Promise<{ adapter: A; close(): Promise<void> }>;
+export type OpenAdapter<A> = () => Promise<{ adapter: A; close: () => Promise<void> }>;
 
 /** Calls `contract` once per storage, with a function that opens a fresh adapter on it. */
 export function forEveryStorage<A>(adapters: StorageAdapters<A>, contract: (name: string, open: OpenAdapter<A>) => void): void {
-  contract('memory', async () => ({ adapter: adapters.memory(), close: async () => {} }));
+  contract('memory', () => Promise.resolve({ adapter: adapters.memory(), close: () => Promise.resolve() }));
 
-  contract('SQLite in memory', async () => {
+  contract('SQLite in memory', () => {
     const db = openSqliteDatabase(SQLITE_IN_MEMORY);
-    return { adapter: adapters.sqlite(db), close: async () => void db.close() };
+    return Promise.resolve({ adapter: adapters.sqlite(db), close: () => Promise.resolve(void db.close()) });
   });
 
-  contract('SQLite on a file', async () => {
+  contract('SQLite on a file', () => {
     const dir = tempDir();
     const db = openSqliteDatabase(join(dir.path, 'nested', 'petstore.db'));
-    return {
-      adapter: adapters.sqlite(db),
-      close: async () => {
-        db.close();
-        dir.remove();
-      },
+    const close = (): Promise<void> => {
+      db.close();
+      dir.remove();
+      return Promise.resolve();
     };
+    return Promise.resolve({ adapter: adapters.sqlite(db), close });
   });
 
   describeWithPostgres('PostgreSQL', () => {

@@ -9,9 +9,9 @@ export interface ServerSuites {
   readonly url: string | undefined;
   readonly skipReason: string;
   /** A describe() whose tests need the shared server. */
-  describeWithShared(title: string, body: () => void): void;
+  readonly describeWithShared: (title: string, body: () => void) => void;
   /** A describe() whose tests start the server binary themselves. */
-  describeWithBinary(title: string, body: () => void): void;
+  readonly describeWithBinary: (title: string, body: () => void) => void;
 }
 
 /** `what`'s suites: its shared server named by the environment variable `variable`, its binary `command`. */

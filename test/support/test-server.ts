@@ -80,7 +80,7 @@ export async function withTestServer<T>(database: DatabaseConfig, work: (origin:
 /** A fresh, empty database for one test, and how to remove it afterwards. */
 export interface TestDatabase {
   readonly config: DatabaseConfig;
-  cleanup(): void | Promise<void>;
+  readonly cleanup: () => void | Promise<void>;
 }
 
 /**

@@ -72,7 +72,7 @@ describe('stored API keys', () => {
 
   it('refuses a key whose stored digest differs from the one looked up (a loose lookup of an adapter)', async () => {
     const { key, record } = await apiKeyAdmin(store, clock, cryptoApiKeyGenerator).create(label('x'));
-    const loose = withLookup(async () => O.some({ record, digest: sha256(`${key}-other`) }));
+    const loose = withLookup(() => Promise.resolve(O.some({ record, digest: sha256(`${key}-other`) })));
     expect(await new StoredApiKeyVerifier(loose).verify(key)).to.deep.equal(O.none);
   });
 

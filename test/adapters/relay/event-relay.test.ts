@@ -30,12 +30,13 @@ describe('the event relay', () => {
   let refuse = 0;
   const transport: EventTransport = {
     name: 'recording',
-    publish: async (events) => {
+    publish: (events) => {
       if (refuse > 0) {
         refuse -= 1;
-        throw new Error('not now');
+        return Promise.reject(new Error('not now'));
       }
       handed.push([...events]);
+      return Promise.resolve();
     },
   };
   const start = async (
@@ -102,7 +103,7 @@ describe('the event relay', () => {
     refuse = 1_000;
     await pets.create(draft('Waiting'));
     let duties = 0;
-    await start(10, 50, [], [async () => void (duties += 1)]);
+    await start(10, 50, [], [() => Promise.resolve(void (duties += 1))]);
     await eventually(() => duties >= 6, 'six polls of duties', 500);
     const refused = passes.filter((pass) => pass.outcome === 'refused').length;
     expect(refused, 'passes, each after a longer back-off').to.be.within(1, duties - 2);
@@ -119,7 +120,7 @@ describe('the event relay', () => {
       prune: (before) => outbox.prune(before),
       backlog: () => outbox.backlog(),
       watch: (wake) => outbox.watch(wake),
-      lease: async () => (grants -= 1) >= 0,
+      lease: () => Promise.resolve((grants -= 1) >= 0),
       release: (holder) => outbox.release(holder),
     };
     let rounds = 0;
@@ -234,7 +235,7 @@ describe('the event relay', () => {
   it('prunes, with the outbox, what else it is given, older than the retention', async () => {
     const asked: Date[] = [];
     const started = Date.now();
-    await start(10, 50, [async (before) => void asked.push(before)]);
+    await start(10, 50, [(before) => Promise.resolve(asked.push(before))]);
     await eventually(() => asked.length === 1, 'the first round pruned', 300);
     expect(asked[0]!.getTime()).to.be.within(started - 60_000, Date.now() - 60_000);
   });

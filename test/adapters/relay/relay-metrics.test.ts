@@ -10,9 +10,9 @@ import type { Clock, EventOutbox, WebhookStore } from '../../../src/domain/index
 describe('the change events metrics', () => {
   it('name in the deliveries help text every transport they are counted by', async () => {
     const registry = new Registry();
-    const outbox = { backlog: async () => ({ count: 0, oldest: undefined }) } as unknown as EventOutbox;
+    const outbox = { backlog: () => Promise.resolve({ count: 0, oldest: undefined }) } as unknown as EventOutbox;
     const clock: Clock = { now: () => new Date() };
-    const webhooks = { backlog: async () => ({ count: 0, oldest: undefined }) } as unknown as WebhookStore;
+    const webhooks = { backlog: () => Promise.resolve({ count: 0, oldest: undefined }) } as unknown as WebhookStore;
     const counter = registerRelayMetrics(registry, outbox, webhooks, clock);
     // The relay counts its transports by name; the webhook dispatcher counts its attempts as `webhook`.
     const transports = [webhooksTransport({} as WebhookStore, clock, '/petstore').name, new InProcessSubscribers().name, 'nats', 'webhook'];
@@ -28,8 +28,8 @@ describe('the change events metrics', () => {
   it('show the webhook deliveries still to be made, and the age of the oldest, as the store tells them', async () => {
     const registry = new Registry();
     const now = new Date('2026-11-27T12:00:00.000Z');
-    const outbox = { backlog: async () => ({ count: 0, oldest: undefined }) } as unknown as EventOutbox;
-    const webhooks = { backlog: async () => ({ count: 7, oldest: new Date(now.getTime() - 82_500) }) } as unknown as WebhookStore;
+    const outbox = { backlog: () => Promise.resolve({ count: 0, oldest: undefined }) } as unknown as EventOutbox;
+    const webhooks = { backlog: () => Promise.resolve({ count: 7, oldest: new Date(now.getTime() - 82_500) }) } as unknown as WebhookStore;
     registerRelayMetrics(registry, outbox, webhooks, { now: () => now });
     const exposition = await registry.metrics();
     expect(exposition).to.match(/^petstore_webhook_deliveries_pending 7$/m);

@@ -47,7 +47,7 @@ interface Receiver {
   readonly url: string;
   readonly received: Received[];
   /** How many requests it has not answered whose connection is still open. */
-  hanging(): number;
+  readonly hanging: () => number;
   close(): Promise<void>;
 }
 
