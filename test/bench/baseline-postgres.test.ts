@@ -20,7 +20,7 @@ describeWithPostgres("the bench's PostgreSQL baseline", () => {
     return new Map(rows.map((row) => [Number(row.id), { name: row.name, writer: row.xmin }]));
   };
   const createAll = (names: readonly string[]): Promise<number[]> =>
-    Promise.all(names.map((name) => storage!.insert(name, 1, 'available')));
+    Promise.all(names.map((name) => Promise.resolve(storage!.insert(name, 1, 'available'))));
 
   beforeEach(async () => {
     schema = await createTestSchema();

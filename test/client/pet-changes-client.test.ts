@@ -2,6 +2,7 @@
 // the ETag of a pet, every answer checked against docs/openapi.yaml.
 import { expect } from 'chai';
 import { PetStoreClient, PetStoreError } from '../../src/client/index.js';
+import { urlOf } from '../support/fetch-input.js';
 import { assertDocumented } from '../support/openapi-contract.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
@@ -9,7 +10,7 @@ const checkedFetch: typeof fetch = async (input, init) => {
   const res = await fetch(input, init);
   const text = await res.clone().text();
   const json: unknown = text === '' ? undefined : JSON.parse(text);
-  await assertDocumented(init?.method ?? 'GET', String(input), { status: res.status, headers: Object.fromEntries(res.headers), json });
+  await assertDocumented(init?.method ?? 'GET', urlOf(input), { status: res.status, headers: Object.fromEntries(res.headers), json });
   return res;
 };
 

@@ -11,6 +11,7 @@ import { PetStoreClient, type PetStoreClientOptions, PetStoreError } from '../..
 import { type IdempotencyStore, type PetRepository, StorageUnavailableError } from '../../src/domain/index.js';
 import { createPetStore } from '../../src/composition/pet-store.js';
 import { TOKENS } from '../../src/composition/tokens.js';
+import { urlOf } from '../support/fetch-input.js';
 import { assertDocumented } from '../support/openapi-contract.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 
@@ -26,7 +27,7 @@ const checkedFetch =
     } catch {
       json = undefined;
     }
-    const url = new URL(String(input));
+    const url = new URL(urlOf(input));
     url.pathname = url.pathname.slice(mountPrefix.length);
     await assertDocumented(init?.method ?? 'GET', url.href, { status: res.status, headers: Object.fromEntries(res.headers), json });
     return res;
@@ -42,7 +43,7 @@ interface Sent {
 function recording(inner: typeof fetch, override?: (attempt: number, send: () => Promise<Response>) => Promise<Response>) {
   const sent: Sent[] = [];
   const wrapped: typeof fetch = async (input, init) => {
-    sent.push({ method: init?.method ?? 'GET', url: String(input), headers: { ...(init?.headers as Record<string, string>) } });
+    sent.push({ method: init?.method ?? 'GET', url: urlOf(input), headers: { ...(init?.headers as Record<string, string>) } });
     const send = () => inner(input, init);
     return override === undefined ? send() : override(sent.length, send);
   };
@@ -195,15 +196,15 @@ describe('PetStoreClient', () => {
     expect((await clientWith({ fetch }).listPets()).pets).to.deep.equal([]);
     expect(sent).to.have.length(3);
 
-    const always502 = recording(checkedFetch(), async () => new Response('bad gateway', { status: 502 }));
+    const always502 = recording(checkedFetch(), () => Promise.resolve(new Response('bad gateway', { status: 502 })));
     const err = await rejectionOf(clientWith({ fetch: always502.fetch }).listPets());
     expect([err.code, err.status]).to.deep.equal(['unexpected_response', 502]);
     expect(always502.sent).to.have.length(3);
   });
 
   it('does not retry when the service asks for a longer wait than the policy allows, and tells the wait', async () => {
-    const { fetch, sent } = recording(checkedFetch(), async () =>
-      json(429, { code: 'rate_limited', message: 'slow down', status: 429, requestId: 'r2' }, { 'Retry-After': '60' }),
+    const { fetch, sent } = recording(checkedFetch(), () =>
+      Promise.resolve(json(429, { code: 'rate_limited', message: 'slow down', status: 429, requestId: 'r2' }, { 'Retry-After': '60' })),
     );
     const err = await rejectionOf(clientWith({ fetch }).createPet({ name: 'x', categoryId: 1 }));
     expect([err.code, err.status, err.retryAfterSeconds, err.requestId]).to.deep.equal(['rate_limited', 429, 60, 'r2']);
@@ -221,9 +222,9 @@ describe('PetStoreClient', () => {
 
   it("stops at once, with the caller's reason, when the caller aborts", async () => {
     const controller = new AbortController();
-    const { fetch, sent } = recording(checkedFetch(), async () => {
+    const { fetch, sent } = recording(checkedFetch(), () => {
       controller.abort(new Error('user left'));
-      throw new DOMException('aborted', 'AbortError');
+      return Promise.reject(new DOMException('aborted', 'AbortError'));
     });
     const err = await clientWith({ fetch })
       .listPets({}, { signal: controller.signal })
@@ -241,15 +242,15 @@ describe('PetStoreClient', () => {
   });
 
   it('raises unexpected_response for a 2xx answer that is not a pet, with the request id it sent', async () => {
-    const { fetch, sent } = recording(checkedFetch(), async () => json(200, { hello: 'world' }, { ETag: '"1-1"' }));
+    const { fetch, sent } = recording(checkedFetch(), () => Promise.resolve(json(200, { hello: 'world' }, { ETag: '"1-1"' })));
     const err = await rejectionOf(clientWith({ fetch }).getPetWithETag(1));
     expect([err.code, err.status, err.message, err.attempts]).to.deep.equal(['unexpected_response', 200, 'the answer is not a pet', 1]);
     expect(err.requestId).to.equal(sent[0]!.headers['X-Request-Id']);
   });
 
   it('never sends the API key to another origin named by a next link', async () => {
-    const { fetch, sent } = recording(checkedFetch(), async () =>
-      json(200, [], { Link: '<http://elsewhere.example/v1/pets?cursor=x>; rel="next"' }),
+    const { fetch, sent } = recording(checkedFetch(), () =>
+      Promise.resolve(json(200, [], { Link: '<http://elsewhere.example/v1/pets?cursor=x>; rel="next"' })),
     );
     const err = await rejectionOf(clientWith({ fetch }).listPets());
     expect(err.code).to.equal('unexpected_response');

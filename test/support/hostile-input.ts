@@ -241,5 +241,5 @@ export function expectNoPollution(before: Record<string, string[]>): void {
     expect(key in fresh, key).to.equal(false);
   }
   expect(Object.getPrototypeOf(fresh)).to.equal(Object.prototype);
-  expect({}.toString()).to.equal('[object Object]');
+  expect(Object.prototype.toString.call(fresh)).to.equal('[object Object]');
 }
