@@ -11,7 +11,7 @@ import { PostgresPetRepository } from '../../src/adapters/postgres/postgres-pet-
 import { SQLITE_MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqlitePetRepository } from '../../src/adapters/sqlite/sqlite-pet-repository.js';
-import type { Limit, PetId, PetRepository } from '../../src/domain/index.js';
+import type { PetId, PetRepository } from '../../src/domain/index.js';
 import { draft } from '../contract/pet-repository.contract.js';
 import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -26,7 +26,7 @@ const OLD_PETS = [
 
 /** What every upgraded store must show: the old pets at version 1, changeable, and new ids after theirs. */
 async function expectUpgraded(repo: PetRepository): Promise<void> {
-  const pets = await repo.list({ limit: 10 as Limit });
+  const pets = await repo.list({ limit: 10 });
   expect(pets.map((p) => [p.name, p.categoryId, p.status])).to.deep.equal(OLD_PETS);
   for (const pet of pets) expect(await repo.findVersioned(pet.id)).to.deep.equal(O.some({ pet, version: 1 }));
   const first = pets[0]!;

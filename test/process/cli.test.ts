@@ -110,7 +110,7 @@ describe('the petstore command', () => {
     expect(lines[0]).to.match(/^ID +LABEL +CALLER +CREATED +REVOKED$/);
     expect(lines[1]).to.match(new RegExp(`^1 +deploy bot +${callerIdOf(key!)} +\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z +-$`));
     expect(listed.stdout).not.to.contain(key!);
-    const db = new Database(env['PETSTORE_DB']!, { readonly: true });
+    const db = new Database(env['PETSTORE_DB'], { readonly: true });
     const rows = db.prepare('SELECT * FROM api_keys').all() as Array<Record<string, unknown>>;
     db.close();
     expect(JSON.stringify(rows)).not.to.contain(key!);
@@ -148,7 +148,7 @@ describe('the petstore command', () => {
   it('migrates the database as npm run migrate does', async () => {
     const { code, stderr } = await runCommand(['migrate'], { ...env, PETSTORE_LOG_LEVEL: 'silent' });
     expect(code, stderr).to.equal(0);
-    const db = new Database(env['PETSTORE_DB']!, { readonly: true });
+    const db = new Database(env['PETSTORE_DB'], { readonly: true });
     expect(db.pragma('user_version', { simple: true })).to.equal(SQLITE_SCHEMA_VERSION);
     db.close();
   });

@@ -73,10 +73,10 @@ describeWithPostgres('a race of two conditional PATCHes across two server instan
       await locker.query('ROLLBACK');
 
       const [first, second] = await answers;
-      const statuses = [first!.status, second!.status].sort();
-      expect(statuses, `round ${round}: ${first!.text} / ${second!.text}`).to.deep.equal([200, 412]);
-      const winner = first!.status === 200 ? first! : second!;
-      const loser = first!.status === 412 ? first! : second!;
+      const statuses = [first.status, second.status].sort();
+      expect(statuses, `round ${round}: ${first.text} / ${second.text}`).to.deep.equal([200, 412]);
+      const winner = first.status === 200 ? first : second;
+      const loser = first.status === 412 ? first : second;
       expect((loser.json as { code: string }).code).to.equal('precondition_failed');
       // The pet is the winner's, at the next version, through either instance.
       const now = await b!.get(`/v1/pets/${id}`);

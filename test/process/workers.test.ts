@@ -33,7 +33,7 @@ interface LogLine {
   readonly pid?: number;
 }
 
-const logLines = (server: ServerProcess): LogLine[] => logLinesOf(server) as LogLine[];
+const logLines = (server: ServerProcess): LogLine[] => logLinesOf(server);
 
 /** The workers that wrote a request log line among `lines`. */
 const workersThatAnswered = (lines: readonly LogLine[]): Set<number> =>
@@ -41,7 +41,7 @@ const workersThatAnswered = (lines: readonly LogLine[]): Set<number> =>
 
 /** The workers that answered once their log lines are out, waiting until `expected` have if it takes a moment. */
 const answeredBy = async (server: ServerProcess, expected: (workers: Set<number>) => boolean): Promise<Set<number>> =>
-  workersThatAnswered(await waitForLogLines(server, (lines) => expected(workersThatAnswered(lines as LogLine[]))));
+  workersThatAnswered(await waitForLogLines(server, (lines) => expected(workersThatAnswered(lines))));
 
 /** The 'listening' lines of the workers, once `count` of them are out. */
 const listeningWorkers = async (server: ServerProcess, count: number): Promise<LogLine[]> =>

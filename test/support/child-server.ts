@@ -19,8 +19,8 @@ export async function runChildServer(command: string, args: readonly string[], r
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const collect = (chunk: Buffer): void => void (output += chunk.toString('utf8'));
-  child.stdout!.on('data', collect);
-  child.stderr!.on('data', collect);
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   const deadline = Date.now() + 10_000;
   while (!output.includes(ready)) {
     if (child.exitCode !== null || Date.now() > deadline) {

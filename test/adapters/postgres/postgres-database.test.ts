@@ -13,7 +13,7 @@ import {
 } from '../../../src/adapters/postgres/migrations.js';
 import { checkPostgres } from '../../../src/adapters/postgres/postgres-health-check.js';
 import { PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
-import { type Limit, type PetId, StorageUnavailableError } from '../../../src/domain/index.js';
+import { type PetId, StorageUnavailableError } from '../../../src/domain/index.js';
 import { draft } from '../../contract/pet-repository.contract.js';
 import { adminQuery, createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
 
@@ -137,7 +137,7 @@ describeWithPostgres('PostgreSQL database', () => {
     expect(await repo.findById(big.id)).to.deep.equal(O.some(big));
     // Written around the adapter: a category id no JSON client could read exactly.
     await query("INSERT INTO pets (name, category_id, status) VALUES ('huge', 9007199254740993, 'sold')");
-    const err = await rejectionOf(repo.list({ limit: 10 as Limit, status: 'sold' }));
+    const err = await rejectionOf(repo.list({ limit: 10, status: 'sold' }));
     expect(err).to.be.instanceOf(RangeError);
     expect(err.message).to.contain('9007199254740993');
   });
@@ -185,7 +185,7 @@ describeWithPostgres('PostgreSQL database', () => {
     const unreachable = createPostgresPool({ url: `postgres://postgres@127.0.0.1:${port}/test`, poolSize: 1 });
     pools.push(unreachable);
     const repo = new PostgresPetRepository(unreachable);
-    for (const attempt of [repo.list({ limit: 1 as Limit }), repo.create(draft('x')), repo.findById(1 as PetId)]) {
+    for (const attempt of [repo.list({ limit: 1 }), repo.create(draft('x')), repo.findById(1 as PetId)]) {
       expect(await rejectionOf(attempt)).to.be.instanceOf(StorageUnavailableError);
     }
     expect(await rejectionOf(migratePostgres(unreachable))).to.be.instanceOf(StorageUnavailableError);

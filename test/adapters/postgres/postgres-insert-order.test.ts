@@ -5,7 +5,6 @@ import pg from 'pg';
 import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres-pool.js';
 import { PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
 import { INSERT_PETS_SQL } from '../../../src/adapters/postgres/postgres-pet-statements.js';
-import type { Limit } from '../../../src/domain/index.js';
 import { draft } from '../../contract/pet-repository.contract.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
 
@@ -35,11 +34,11 @@ describeWithPostgres('PostgreSQL insert order', () => {
         if (tries > 500) throw new Error('the second insert never waited for the first');
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      expect(await repo.list({ limit: 10 as Limit })).to.deep.equal([]);
+      expect(await repo.list({ limit: 10 })).to.deep.equal([]);
       await slow.query('COMMIT');
       const created = await second;
       expect(created.id).to.be.greaterThan(Number(first!.id));
-      expect((await repo.list({ limit: 10 as Limit })).map((p) => p.name)).to.deep.equal(['first', 'second']);
+      expect((await repo.list({ limit: 10 })).map((p) => p.name)).to.deep.equal(['first', 'second']);
     } finally {
       await slow.end();
       await pool.end();

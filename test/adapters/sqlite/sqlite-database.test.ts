@@ -7,7 +7,6 @@ import * as O from 'fp-ts/lib/Option.js';
 import { SQLITE_SCHEMA_VERSION } from '../../../src/adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqlitePetRepository } from '../../../src/adapters/sqlite/sqlite-pet-repository.js';
-import type { Limit } from '../../../src/domain/index.js';
 import { draft } from '../../contract/pet-repository.contract.js';
 import { tempDir } from '../../support/temp-dir.js';
 
@@ -95,7 +94,7 @@ describe('SQLite database', () => {
         const insert = db.prepare('INSERT INTO pets (name, category_id, status) VALUES (?, 1, ?)');
         for (let i = 0; i < 2000; i += 1) insert.run(`p${i}`, ['available', 'pending', 'sold'][i % 3]);
       })();
-      const sold = await repo.list({ limit: 100 as Limit, status: 'sold' });
+      const sold = await repo.list({ limit: 100, status: 'sold' });
       expect(sold).to.have.length(100);
       expect(sold.every((p) => p.status === 'sold')).to.equal(true);
       expect(sold.map((p) => p.id)).to.deep.equal([...sold.map((p) => p.id)].sort((a, b) => a - b));
