@@ -15,7 +15,7 @@ import { tempDir } from '../support/temp-dir.js';
 const PETS = 3;
 
 /** Streams that keep what the command writes. */
-function capturedIo(): { io: DataIo; stdout(): string; stderr(): string } {
+function capturedIo(): { io: DataIo; stdout: () => string; stderr: () => string } {
   const text = { stdout: '', stderr: '' };
   const keeping = (side: keyof typeof text) =>
     new Writable({

@@ -114,9 +114,9 @@ function importedRecordsOn(name: string, open: (folder: string) => Promise<Stora
   });
 }
 
-importedRecordsOn('SQLite', async (folder) => {
+importedRecordsOn('SQLite', (folder) => {
   const path = join(folder, 'pets.db');
-  return { env: path, config: { kind: 'sqlite', path }, remove: async () => {} };
+  return Promise.resolve({ env: path, config: { kind: 'sqlite', path }, remove: () => Promise.resolve() });
 });
 
 describeWithPostgres('PostgreSQL', () => {

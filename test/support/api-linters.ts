@@ -43,7 +43,7 @@ function spectralRuleset(): Ruleset {
     if (RULESETS[name] === undefined) throw new Error(`${SPECTRAL_CONFIG} extends ${name}, which this check does not load`);
     return RULESETS[name];
   });
-  return new Ruleset({ ...config, extends: rulesets } as never, { severity: 'recommended', source: resolve(SPECTRAL_CONFIG) });
+  return new Ruleset({ ...config, extends: rulesets }, { severity: 'recommended', source: resolve(SPECTRAL_CONFIG) });
 }
 
 /** What Spectral reports on the document, at any severity. */

@@ -92,7 +92,7 @@ class RelayLoop {
   private readonly timings: RelayTimings;
   private readonly lease: RelayLease;
   private readonly timer = new RoundTimer(() => this.run());
-  private unwatch: () => Promise<void> = async () => undefined;
+  private unwatch: () => Promise<void> = () => Promise.resolve();
   private stopped = false;
   private round: Promise<void> | undefined;
   private again = false;
