@@ -2,22 +2,15 @@
 // and the joined text would be taken for a key nobody sent. One line holding a comma is a key.
 import { expect } from 'chai';
 import { expectError } from '../support/expect-error.js';
-import { clientFor } from '../support/http-client.js';
 import { encodeRequest } from '../support/hostile-input.js';
 import { assertDocumented } from '../support/openapi-contract.js';
 import { type RawResponse, rawRequest } from '../support/raw-http.js';
-import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
+import { memoryDatabase, serveEachTest, TEST_API_KEY } from '../support/test-server.js';
 
 const NEW_PET = { name: 'Twice', categoryId: 4 };
 
 describe('an Idempotency-Key header sent more than once', () => {
-  let server: TestServer;
-  let api: ReturnType<typeof clientFor>;
-  beforeEach(async () => {
-    server = await startTestServer({ kind: 'memory' });
-    api = clientFor(server.url, TEST_API_KEY);
-  });
-  afterEach(() => server.close());
+  const live = serveEachTest(memoryDatabase);
 
   /** POST /v1/pets with the NewPet, a valid key and these Idempotency-Key lines, over a raw socket. */
   const postWithKeys = async (...keys: string[]): Promise<RawResponse> => {
@@ -27,10 +20,10 @@ describe('an Idempotency-Key header sent more than once', () => {
       ...keys.map((key) => ['Idempotency-Key', key] as const),
     ] as const;
     const res = await rawRequest(
-      server.url,
+      live.server.url,
       encodeRequest({ method: 'POST', target: '/v1/pets', headers, body: Buffer.from(JSON.stringify(NEW_PET)) }),
     );
-    await assertDocumented('POST', `${server.url}/v1/pets`, res);
+    await assertDocumented('POST', `${live.server.url}/v1/pets`, res);
     return res;
   };
 
@@ -49,7 +42,7 @@ describe('an Idempotency-Key header sent more than once', () => {
         { in: 'header', field: 'Idempotency-Key', message: 'must be given only once' },
       ]);
     }
-    expect((await api.get('/v1/pets')).json).to.deep.equal([]);
+    expect((await live.api.get('/v1/pets')).json).to.deep.equal([]);
   });
 
   it('leaves the key free: the retry with one header creates the pet once, and replays it after', async () => {
@@ -60,7 +53,7 @@ describe('an Idempotency-Key header sent more than once', () => {
     expect(replayed.status).to.equal(201);
     expect(replayed.headers['idempotent-replayed']).to.equal('true');
     expect(replayed.json.id).to.equal(created.json.id);
-    expect((await api.get('/v1/pets')).json).to.have.length(1);
+    expect((await live.api.get('/v1/pets')).json).to.have.length(1);
   });
 
   it('takes one line holding a comma as one key, as sent: the key "x1, x1" is not the key "x1"', async () => {

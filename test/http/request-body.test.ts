@@ -5,10 +5,9 @@ import { connect } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { pino } from 'pino';
-import { clientFor } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
 import { parseRawAnswer, rawExchange } from '../support/raw-http.js';
-import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
+import { memoryDatabase, serveEachTest, startTestServer, TEST_API_KEY } from '../support/test-server.js';
 
 /** A NewPet as bytes, with `nameBytes` as the name's bytes between its quotes. */
 const bodyWithName = (nameBytes: Buffer): Buffer => Buffer.concat([Buffer.from('{"name":"'), nameBytes, Buffer.from('","categoryId":1}')]);
@@ -27,16 +26,10 @@ const INVALID_UTF8: Record<string, number[]> = {
 };
 
 describe('reading the request body', () => {
-  let server: TestServer;
-  let api: ReturnType<typeof clientFor>;
-  beforeEach(async () => {
-    server = await startTestServer({ kind: 'memory' });
-    api = clientFor(server.url, TEST_API_KEY);
-  });
-  afterEach(() => server.close());
+  const live = serveEachTest(memoryDatabase);
 
   const post = (body: Buffer, headers: Record<string, string> = {}) =>
-    api.send('/v1/pets', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
+    live.api.send('/v1/pets', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body });
 
   it('refuses every kind of invalid UTF-8 with 400 invalid_utf8, and stores nothing', async () => {
     const before = await post(bodyWithName(Buffer.from('before')));
@@ -55,7 +48,7 @@ describe('reading the request body', () => {
     );
     const after = await post(bodyWithName(Buffer.from('after')));
     expect(after.json.id, 'no pet was created in between').to.equal(before.json.id + 1);
-    const names = (await api.get('/v1/pets?limit=100')).json.map((pet: { name: string }) => pet.name);
+    const names = (await live.api.get('/v1/pets?limit=100')).json.map((pet: { name: string }) => pet.name);
     expect(names).to.deep.equal(['before', 'after']);
   });
 
@@ -64,7 +57,7 @@ describe('reading the request body', () => {
       const res = await post(bodyWithName(Buffer.from(name, 'utf8')));
       expect(res.status, name).to.equal(201);
       expect(res.json.name).to.equal(name);
-      expect((await api.get(`/v1/pets/${res.json.id}`)).json.name).to.equal(name);
+      expect((await live.api.get(`/v1/pets/${res.json.id}`)).json.name).to.equal(name);
     }
     const escaped = await post(Buffer.from('{"name":"caf\\u00e9","categoryId":1}'));
     expect(escaped.json.name).to.equal('café');
@@ -98,7 +91,7 @@ describe('reading the request body', () => {
     const bomb = gzipSync(Buffer.from(`{"name":"${'a'.repeat(10 * 1024 * 1024)}","categoryId":1}`));
     expect(bomb.length).to.be.below(16 * 1024);
     expectError(await post(bomb, { 'Content-Encoding': 'gzip' }), 413, 'payload_too_large');
-    expect((await api.get('/v1/pets')).status).to.equal(200);
+    expect((await live.api.get('/v1/pets')).status).to.equal(200);
   });
 
   it('survives bad bytes that arrive after the limit was reached (413), and keeps serving', async () => {
@@ -114,17 +107,17 @@ describe('reading the request body', () => {
       chunk(Buffer.from('","categoryId":1}')),
       Buffer.from('0\r\n\r\n'),
     ]);
-    const answer = parseRawAnswer(await rawExchange(server.url, request));
+    const answer = parseRawAnswer(await rawExchange(live.server.url, request));
     expect(answer.json).to.deep.include({ code: 'payload_too_large', status: 413 });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await api.get('/v1/pets')).status).to.equal(200);
+    expect((await live.api.get('/v1/pets')).status).to.equal(200);
   });
 
   it('refuses a declared Content-Length over the limit with 413 before reading the body', async () => {
     const head =
       `POST /v1/pets HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_API_KEY}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${16 * 1024 + 1}\r\nConnection: close\r\n\r\n{}`;
-    const answer = parseRawAnswer(await rawExchange(server.url, head));
+    const answer = parseRawAnswer(await rawExchange(live.server.url, head));
     expect(answer.status).to.equal(413);
     expect(answer.json).to.deep.include({ code: 'payload_too_large', status: 413 });
   });

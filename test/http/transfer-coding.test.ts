@@ -5,10 +5,9 @@
 import { connect } from 'node:net';
 import { expect } from 'chai';
 import { expectError } from '../support/expect-error.js';
-import { clientFor } from '../support/http-client.js';
 import { assertDocumented } from '../support/openapi-contract.js';
 import { rawExchange, rawRequest } from '../support/raw-http.js';
-import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
+import { memoryDatabase, serveEachTest, TEST_API_KEY } from '../support/test-server.js';
 
 const BODY = '{"name":"Coded","categoryId":1}';
 const CHUNKED_BODY = `${BODY.length.toString(16)}\r\n${BODY}\r\n0\r\n\r\n`;
@@ -19,13 +18,7 @@ const head = (method: string, path: string, codings: readonly string[], extra = 
   `${codings.map((coding) => `Transfer-Encoding: ${coding}\r\n`).join('')}\r\n`;
 
 describe('a request with a transfer coding other than chunked', () => {
-  let server: TestServer;
-  let api: ReturnType<typeof clientFor>;
-  beforeEach(async () => {
-    server = await startTestServer({ kind: 'memory' });
-    api = clientFor(server.url, TEST_API_KEY);
-  });
-  afterEach(() => server.close());
+  const live = serveEachTest(memoryDatabase);
 
   it('is answered 501 unsupported_transfer_coding, documented, closing the connection, and creates nothing', async () => {
     for (const codings of [
@@ -36,13 +29,13 @@ describe('a request with a transfer coding other than chunked', () => {
       ['x-unknown, chunked'],
       ['gzip', 'chunked'],
     ]) {
-      const res = await rawRequest(server.url, head('POST', '/v1/pets', codings) + CHUNKED_BODY);
+      const res = await rawRequest(live.server.url, head('POST', '/v1/pets', codings) + CHUNKED_BODY);
       expectError(res, 501, 'unsupported_transfer_coding');
       expect(res.json.message, codings.join(' / ')).to.contain('Transfer-Encoding: chunked');
       expect(res.headers['connection']).to.equal('close');
-      await assertDocumented('POST', `${server.url}/v1/pets`, res);
+      await assertDocumented('POST', `${live.server.url}/v1/pets`, res);
     }
-    expect((await api.get('/v1/pets')).json).to.deep.equal([]);
+    expect((await live.api.get('/v1/pets')).json).to.deep.equal([]);
   });
 
   it('is answered before routing and authentication: a bad key, an unknown path or an open endpoint gets the same 501', async () => {
@@ -52,14 +45,14 @@ describe('a request with a transfer coding other than chunked', () => {
       ['GET', '/healthz', ''],
       ['POST', '/no/such/path', ''],
     ] as const) {
-      const res = await rawRequest(server.url, head(method, path, ['gzip, chunked'], extra) + CHUNKED_BODY);
+      const res = await rawRequest(live.server.url, head(method, path, ['gzip, chunked'], extra) + CHUNKED_BODY);
       expectError(res, 501, 'unsupported_transfer_coding');
       expect(res.headers['www-authenticate'], path).to.equal(undefined);
     }
   });
 
   it('reads none of the body: the answer comes with the head alone, and the pipelined request after it is not served', async () => {
-    const { port } = new URL(server.url);
+    const { port } = new URL(live.server.url);
     const socket = connect(Number(port), '127.0.0.1');
     const received = new Promise<string>((resolve) => {
       let text = '';
@@ -76,7 +69,7 @@ describe('a request with a transfer coding other than chunked', () => {
 
     // With 100-continue, the client is not asked for the body at all.
     const waiting = await rawExchange(
-      server.url,
+      live.server.url,
       `${head('POST', '/v1/pets', ['gzip, chunked']).slice(0, -2)}Expect: 100-continue\r\n\r\n`,
     );
     expect(waiting).to.match(/^HTTP\/1\.1 501 Not Implemented\r\n/);
@@ -84,7 +77,7 @@ describe('a request with a transfer coding other than chunked', () => {
 
     // A second request pipelined behind the refused one is not served either: the connection closes after the 501.
     const pipelined = await rawExchange(
-      server.url,
+      live.server.url,
       head('POST', '/v1/pets', ['gzip, chunked']) + CHUNKED_BODY + `GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`,
     );
     expect(pipelined.match(/HTTP\/1\.1 /g)).to.have.length(1);
@@ -92,10 +85,10 @@ describe('a request with a transfer coding other than chunked', () => {
 
   it('still serves chunked alone, in any letter case and with empty list elements, and Content-Length', async () => {
     for (const codings of [['chunked'], ['Chunked'], [', chunked']]) {
-      const res = await rawRequest(server.url, head('POST', '/v1/pets', codings) + CHUNKED_BODY);
+      const res = await rawRequest(live.server.url, head('POST', '/v1/pets', codings) + CHUNKED_BODY);
       expect(res.status, `${codings.join(' / ')}: ${res.text}`).to.equal(201);
     }
-    expect((await api.postJson('/v1/pets', BODY)).status).to.equal(201);
-    expect((await api.get('/v1/pets')).json).to.have.length(4);
+    expect((await live.api.postJson('/v1/pets', BODY)).status).to.equal(201);
+    expect((await live.api.get('/v1/pets')).json).to.have.length(4);
   });
 });

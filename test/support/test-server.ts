@@ -83,6 +83,9 @@ export interface TestDatabase {
   readonly cleanup: () => void | Promise<void>;
 }
 
+/** A memory store for one test: nothing to remove afterwards. */
+export const memoryDatabase = (): TestDatabase => ({ config: { kind: 'memory' }, cleanup: () => undefined });
+
 /**
  * Inside a describe(): before each test, a server on a fresh database from `database`, and a
  * client with TEST_API_KEY; after it, both are gone. The fields are set anew for each test.
