@@ -229,7 +229,10 @@ describe('createPetStore, its options checked as their environment variables are
         /^createPetStore: redis must be a redis:\/\/ or rediss:\/\/ URL, or an ioredis client$/,
       ],
       [{ adapters: { clock: {} } }, /^createPetStore: adapters\.clock must be a Clock \(now\)$/],
-      [{ adapters: { apiKeyVerifier: { verify: true } } }, /^createPetStore: adapters\.apiKeyVerifier must be an ApiKeyVerifier/],
+      [
+        { adapters: { credentialVerifier: { verify: true } } },
+        /^createPetStore: adapters\.credentialVerifier must be an CredentialVerifier/,
+      ],
       [{ adapters: { readiness: {} } }, /^createPetStore: adapters\.readiness must be a ReadinessCheck/],
       [
         { adapters: { petRepository: { create: () => undefined }, idempotencyStore: new MemoryIdempotencyStore() } },

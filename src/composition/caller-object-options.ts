@@ -2,7 +2,7 @@
 // logger, an ioredis client. Each is checked for what the service calls on it.
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+import type { ApiKeyStore, CredentialVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
 import { exactObject } from '../domain/codec.js';
 import { aFunction, implementing } from './implementation-codec.js';
 
@@ -32,7 +32,7 @@ export const AdaptersOption = exactObject(
       ['create', 'list', 'findActive', 'revoke'],
       'an ApiKeyStore (create, list, findActive, revoke)',
     ),
-    apiKeyVerifier: implementing<ApiKeyVerifier>('ApiKeyVerifier', ['verify'], 'an ApiKeyVerifier (verify)'),
+    credentialVerifier: implementing<CredentialVerifier>('CredentialVerifier', ['verify'], 'an CredentialVerifier (verify)'),
     clock: implementing<Clock>('Clock', ['now'], 'a Clock (now)'),
     readiness: aFunction<ReadinessCheck>('ReadinessCheck', 'a ReadinessCheck: a function that resolves when the service is ready'),
   },

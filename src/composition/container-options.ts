@@ -8,7 +8,7 @@ import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js
 import type { Config } from '../config/config.js';
 import type { DatabaseConfig } from '../config/database-config.js';
 import { EVENTS_DEFAULTS } from '../config/events-config.js';
-import type { ApiKeyStore, ApiKeyVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+import type { ApiKeyStore, CredentialVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
 
 /** Ports that the caller can provide instead of those the composition root builds. */
 export interface PetStoreAdapters {
@@ -21,7 +21,7 @@ export interface PetStoreAdapters {
   readonly idempotencyStore: IdempotencyStore;
   readonly apiKeyStore: ApiKeyStore;
   /** Replaces the whole verification: configured and stored keys are then no longer consulted. */
-  readonly apiKeyVerifier: ApiKeyVerifier;
+  readonly credentialVerifier: CredentialVerifier;
   readonly clock: Clock;
   /** What /readyz checks. */
   readonly readiness: ReadinessCheck;

@@ -6,7 +6,8 @@ import type { BindToFluentSyntax, Container } from 'inversify';
 import type { Pool } from 'pg';
 import { cryptoApiKeyGenerator } from '../adapters/auth/api-key.js';
 import { StaticApiKeyVerifier } from '../adapters/auth/static-api-key-verifier.js';
-import { anyApiKeyVerifier, StoredApiKeyVerifier } from '../adapters/auth/stored-api-key-verifier.js';
+import { anyCredentialVerifier } from '../adapters/auth/any-credential-verifier.js';
+import { StoredApiKeyVerifier } from '../adapters/auth/stored-api-key-verifier.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
 import { MemoryStoreArchive, memoryStoreBackup } from '../adapters/memory/memory-archive.js';
@@ -37,7 +38,7 @@ import { type ContainerOptions, EVENTS_OPTION_DEFAULTS, type PetStoreAdapters } 
 import type {
   ApiKeyGenerator,
   ApiKeyStore,
-  ApiKeyVerifier,
+  CredentialVerifier,
   Clock,
   EventOutbox,
   IdempotencyStore,
@@ -65,7 +66,7 @@ interface StorageBindings {
   readonly recordEvents: boolean;
 }
 
-/** Binds the ports (PetRepository, EventOutbox, IdempotencyStore, ApiKeyStore, StoreArchive, StoreBackup, WebhookStore, ReadinessCheck, ApiKeyVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
+/** Binds the ports (PetRepository, EventOutbox, IdempotencyStore, ApiKeyStore, StoreArchive, StoreBackup, WebhookStore, ReadinessCheck, CredentialVerifier, ApiKeyGenerator, Clock), the database they need and its SchemaVersion. */
 export function bindPorts(container: Container, { database, adapters: given = {}, logger, events = {} }: ContainerOptions): void {
   const recordEvents = events.enabled ?? EVENTS_OPTION_DEFAULTS.enabled;
   const port: BindPort = <T>(token: symbol, adapter: T | undefined, bindDefault: (to: BindToFluentSyntax<T>) => unknown): void => {
@@ -77,9 +78,10 @@ export function bindPorts(container: Container, { database, adapters: given = {}
   port<Clock>(TOKENS.Clock, given.clock, (to) => to.toConstantValue(systemClock));
   container.bind<ApiKeyGenerator>(TOKENS.ApiKeyGenerator).toConstantValue(cryptoApiKeyGenerator);
   // The configured keys (or the key generated for this run) first, without a lookup; then the keys stored in the database.
-  port<ApiKeyVerifier>(TOKENS.ApiKeyVerifier, given.apiKeyVerifier, (to) =>
+  port<CredentialVerifier>(TOKENS.CredentialVerifier, given.credentialVerifier, (to) =>
     to.toResolvedValue(
-      (keys: readonly string[], store: ApiKeyStore) => anyApiKeyVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store)),
+      (keys: readonly string[], store: ApiKeyStore) =>
+        anyCredentialVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store)),
       [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore],
     ),
   );

@@ -10,7 +10,7 @@ export const TOKENS = {
   ApiKeyStore: Symbol.for('petstore.ApiKeyStore'),
   GeneratedApiKey: Symbol.for('petstore.GeneratedApiKey'),
   StaticApiKeys: Symbol.for('petstore.StaticApiKeys'),
-  ApiKeyVerifier: Symbol.for('petstore.ApiKeyVerifier'),
+  CredentialVerifier: Symbol.for('petstore.CredentialVerifier'),
   ApiKeyGenerator: Symbol.for('petstore.ApiKeyGenerator'),
   ApiKeyAdmin: Symbol.for('petstore.ApiKeyAdmin'),
   ListPets: Symbol.for('petstore.ListPets'),

@@ -1,9 +1,9 @@
-// ApiKeyVerifier over the keys of an ApiKeyStore. The store is asked on every request, with
+// CredentialVerifier over the keys of an ApiKeyStore. The store is asked on every request, with
 // no cache, so a key created by `petstore keys create` works at once and a revoked key is
 // refused from the next request on, in every server instance on the database.
 import { timingSafeEqual } from 'node:crypto';
 import * as O from 'fp-ts/lib/Option.js';
-import type { ApiKeyStore, ApiKeyVerifier, Caller } from '../../domain/index.js';
+import { ALL_SCOPES, type ApiKeyStore, type CredentialCheck, type CredentialVerifier } from '../../domain/index.js';
 import { apiKeyDigest } from './api-key.js';
 
 /**
@@ -15,29 +15,16 @@ import { apiKeyDigest } from './api-key.js';
  * once more in constant time, so an adapter whose lookup were looser (a case-insensitive
  * collation, say) still accepts only the exact key.
  */
-export class StoredApiKeyVerifier implements ApiKeyVerifier {
+export class StoredApiKeyVerifier implements CredentialVerifier {
   constructor(private readonly store: ApiKeyStore) {}
 
-  async verify(apiKey: string): Promise<O.Option<Caller>> {
+  async verify(apiKey: string): Promise<CredentialCheck> {
     const digest = apiKeyDigest(apiKey);
     const found = await this.store.findActive(digest);
-    if (O.isNone(found)) return O.none;
+    if (O.isNone(found)) return { kind: 'unknown' };
     const stored = Buffer.from(found.value.digest, 'hex');
     const candidate = Buffer.from(digest, 'hex');
-    return stored.length === candidate.length && timingSafeEqual(stored, candidate) ? O.some({ id: found.value.record.callerId }) : O.none;
+    if (stored.length !== candidate.length || !timingSafeEqual(stored, candidate)) return { kind: 'unknown' };
+    return { kind: 'accepted', caller: { id: found.value.record.callerId, scopes: ALL_SCOPES } };
   }
 }
-
-/**
- * A verifier that accepts a key when one of `verifiers` does, asking them in order and
- * answering the first caller found: the configured keys first, then the stored ones.
- */
-export const anyApiKeyVerifier = (...verifiers: readonly ApiKeyVerifier[]): ApiKeyVerifier => ({
-  async verify(apiKey) {
-    for (const verifier of verifiers) {
-      const caller = await verifier.verify(apiKey);
-      if (O.isSome(caller)) return caller;
-    }
-    return O.none;
-  },
-});

@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import Koa from 'koa';
 import type { Registry } from 'prom-client';
 import type { Logger } from 'pino';
-import type { ApiKeyVerifier, RateLimit, RateLimitStore, ReadinessCheck, ServiceState } from '../../domain/index.js';
+import type { CredentialVerifier, RateLimit, RateLimitStore, ReadinessCheck, ServiceState } from '../../domain/index.js';
 import { API_REFERENCE_PATH, ApiReferenceHandlers } from './handlers/api-reference.js';
 import { AUTH_FAILURES_POLICY, limitAuthFailures } from './middleware/auth-failure-limit.js';
 import { authenticate } from './middleware/authenticate.js';
@@ -31,7 +31,7 @@ export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 /** What {@link createHttpApp} needs: the use cases, the key verifier, a logger, and optional state, options and router. */
 export interface HttpAppDependencies {
   readonly useCases: PetUseCases;
-  readonly apiKeyVerifier: ApiKeyVerifier;
+  readonly credentialVerifier: CredentialVerifier;
   readonly logger: Logger;
   /** Whether the storage answers, for /readyz; always ready when absent. */
   readonly readiness?: ReadinessCheck;
@@ -91,7 +91,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
   // Refused addresses first, then authentication (before the body is read), then the caller's budget.
   const authenticated = [
     ...(authFailureLimit === undefined ? [] : [limitAuthFailures(authFailureLimit, limiterOf(AUTH_FAILURES_POLICY, authFailureLimit))]),
-    authenticate(deps.apiKeyVerifier),
+    authenticate(deps.credentialVerifier),
   ];
   const perCaller = rateLimit === undefined ? [] : [rateLimitPerCaller(rateLimit, limiterOf(PER_KEY_POLICY, rateLimit))];
   const router = deps.router ?? createHttpRouter();

@@ -8,6 +8,7 @@ import { DEPRECATIONS_PATH, markDeprecated } from './middleware/deprecation.js';
 import type { HttpMetrics } from './middleware/http-metrics.js';
 import { readIdempotencyKey } from './request/idempotency-key-header.js';
 import { readPetId } from './request/pet-id-path.js';
+import { requireScope } from './middleware/require-scope.js';
 import type { OperatorHandlers } from './handlers/operator-handlers.js';
 import type { PetHandlers } from './handlers/pet-handlers.js';
 import { ERRORS_DOC_PATH } from './errors/send-error.js';
@@ -21,7 +22,7 @@ export interface RouteParts {
   readonly reference: ApiReferenceHandlers;
   /** Absent when metrics are off: /metrics is then not served. */
   readonly metrics: HttpMetrics | undefined;
-  /** Before every operation: the limit of failed authentications, authentication, then the per-key rate limit (each limit when there is one). */
+  /** Before every operation: the limit of failed authentications, authentication, then the per-key rate limit (each limit when there is one); each route adds the scope it needs after it. */
   readonly guard: readonly RouterMiddleware[];
   /** Before /metrics when it needs a key; empty when it is open. */
   readonly metricsGuard: readonly RouterMiddleware[];
@@ -56,15 +57,23 @@ export function declareRoutes(router: Router, parts: RouteParts): void {
   router.get('deprecations', DEPRECATIONS_PATH, reference.deprecations);
   router.get('apiConventions', API_CONVENTIONS_PATH, reference.conventions);
 
-  router.get('listPets', `${apiBasePath}/pets`, inOrder(...guard, pets.listPets));
-  router.post('createPet', `${apiBasePath}/pets`, inOrder(...guard, readIdempotencyKey, ...jsonBody, pets.createPet));
+  router.get('listPets', `${apiBasePath}/pets`, inOrder(...guard, requireScope('pets:read'), pets.listPets));
+  router.post(
+    'createPet',
+    `${apiBasePath}/pets`,
+    inOrder(...guard, requireScope('pets:write'), readIdempotencyKey, ...jsonBody, pets.createPet),
+  );
   // Deprecated by the interface (removal on 2030-12-05): every answer carries the signals, even a 401.
   router.get(
     'getPet',
     `${apiBasePath}/pets/:petId`,
-    inOrder(markDeprecated('getPet', `${apiBasePath}/pets`), ...guard, readPetId, pets.getPet),
+    inOrder(markDeprecated('getPet', `${apiBasePath}/pets`), ...guard, requireScope('pets:read'), readPetId, pets.getPet),
   );
   // Interface 1.1; not deprecated: no deprecation signals. The id is checked before the body is read.
-  router.patch('updatePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, readPetId, ...mergePatchBody, pets.updatePet));
-  router.delete('deletePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, readPetId, pets.deletePet));
+  router.patch(
+    'updatePet',
+    `${apiBasePath}/pets/:petId`,
+    inOrder(...guard, requireScope('pets:write'), readPetId, ...mergePatchBody, pets.updatePet),
+  );
+  router.delete('deletePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, requireScope('pets:write'), readPetId, pets.deletePet));
 }

@@ -4,7 +4,7 @@
 // (an infrastructure fault); it is never used for an expected outcome such as "not found".
 export * from './pet-repository.js';
 export * from './idempotency-store.js';
-export * from './api-key-verifier.js';
+export * from './credential-verifier.js';
 export * from './api-key-store.js';
 export * from './clock.js';
 export * from './readiness-check.js';

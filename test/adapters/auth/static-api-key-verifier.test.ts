@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import * as O from 'fp-ts/lib/Option.js';
 import { generateApiKey } from '../../../src/adapters/auth/api-key.js';
 import { StaticApiKeyVerifier } from '../../../src/adapters/auth/static-api-key-verifier.js';
+import { acceptedAs, UNKNOWN } from '../../support/credential-checks.js';
 import { apiKeyProblem } from '../../../src/domain/index.js';
 
 describe('StaticApiKeyVerifier', () => {
@@ -11,21 +11,21 @@ describe('StaticApiKeyVerifier', () => {
 
   it('accepts every configured key and names its caller by a digest prefix, never by the key', async () => {
     const idOf = (key: string) => `key-${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
-    expect(await verifier.verify(keys[0]!)).to.deep.equal(O.some({ id: idOf(keys[0]!) }));
-    expect(await verifier.verify(keys[1]!)).to.deep.equal(O.some({ id: idOf(keys[1]!) }));
+    expect(await verifier.verify(keys[0]!)).to.deep.equal(acceptedAs(idOf(keys[0]!)));
+    expect(await verifier.verify(keys[1]!)).to.deep.equal(acceptedAs(idOf(keys[1]!)));
     expect(await new StaticApiKeyVerifier([...keys].reverse()).verify(keys[0]!), 'independent of order').to.deep.equal(
-      O.some({ id: idOf(keys[0]!) }),
+      acceptedAs(idOf(keys[0]!)),
     );
   });
 
   it('refuses unknown keys, prefixes, extensions and case changes of a valid key', async () => {
     for (const candidate of ['', 'nope', keys[0]!.slice(0, -1), `${keys[0]}x`, keys[0]!.toUpperCase()]) {
-      expect(await verifier.verify(candidate), candidate).to.deep.equal(O.none);
+      expect(await verifier.verify(candidate), candidate).to.deep.equal(UNKNOWN);
     }
   });
 
   it('refuses everything when no key is configured', async () => {
-    expect(await new StaticApiKeyVerifier([]).verify(keys[0]!)).to.deep.equal(O.none);
+    expect(await new StaticApiKeyVerifier([]).verify(keys[0]!)).to.deep.equal(UNKNOWN);
   });
 });
 

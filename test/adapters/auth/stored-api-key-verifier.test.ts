@@ -5,7 +5,9 @@ import * as O from 'fp-ts/lib/Option.js';
 import { cryptoApiKeyGenerator } from '../../../src/adapters/auth/api-key.js';
 import { apiKeyAdmin } from '../../../src/domain/use-cases/api-key-admin.js';
 import { StaticApiKeyVerifier } from '../../../src/adapters/auth/static-api-key-verifier.js';
-import { anyApiKeyVerifier, StoredApiKeyVerifier } from '../../../src/adapters/auth/stored-api-key-verifier.js';
+import { acceptedAs, UNKNOWN } from '../../support/credential-checks.js';
+import { anyCredentialVerifier } from '../../../src/adapters/auth/any-credential-verifier.js';
+import { StoredApiKeyVerifier } from '../../../src/adapters/auth/stored-api-key-verifier.js';
 import { MemoryApiKeyStore } from '../../../src/adapters/memory/memory-api-key-store.js';
 import { ApiKeyLabel, type ApiKeyStore, apiKeyProblem, type Clock } from '../../../src/domain/index.js';
 
@@ -56,34 +58,34 @@ describe('stored API keys', () => {
     const admin = apiKeyAdmin(store, clock, cryptoApiKeyGenerator);
     const verifier = new StoredApiKeyVerifier(store);
     const { key, record } = await admin.create(label('rotating'));
-    expect(await verifier.verify(key)).to.deep.equal(O.some({ id: record.callerId }));
+    expect(await verifier.verify(key)).to.deep.equal(acceptedAs(record.callerId));
     now = new Date('2030-01-02T00:00:00Z');
     expect(await admin.revoke(record.id)).to.deep.equal(O.some({ ...record, revokedAt: now }));
-    expect(await verifier.verify(key)).to.deep.equal(O.none);
+    expect(await verifier.verify(key)).to.deep.equal(UNKNOWN);
   });
 
   it('refuses unknown keys, prefixes, extensions and case changes of a stored key', async () => {
     const { key } = await apiKeyAdmin(store, clock, cryptoApiKeyGenerator).create(label('x'));
     const verifier = new StoredApiKeyVerifier(store);
     for (const candidate of ['', 'unknown-key-0123456789', key.slice(0, -1), `${key}x`, key.toUpperCase()]) {
-      expect(await verifier.verify(candidate), candidate).to.deep.equal(O.none);
+      expect(await verifier.verify(candidate), candidate).to.deep.equal(UNKNOWN);
     }
   });
 
   it('refuses a key whose stored digest differs from the one looked up (a loose lookup of an adapter)', async () => {
     const { key, record } = await apiKeyAdmin(store, clock, cryptoApiKeyGenerator).create(label('x'));
     const loose = withLookup(() => Promise.resolve(O.some({ record, digest: sha256(`${key}-other`) })));
-    expect(await new StoredApiKeyVerifier(loose).verify(key)).to.deep.equal(O.none);
+    expect(await new StoredApiKeyVerifier(loose).verify(key)).to.deep.equal(UNKNOWN);
   });
 
   it('combines verifiers: configured keys and stored keys are both accepted, each as its own caller', async () => {
     const configured = 'configured-key-0123456789';
     const { key, record } = await apiKeyAdmin(store, clock, cryptoApiKeyGenerator).create(label('stored'));
-    const verifier = anyApiKeyVerifier(new StaticApiKeyVerifier([configured]), new StoredApiKeyVerifier(store));
-    expect(await verifier.verify(configured)).to.deep.equal(O.some({ id: `key-${sha256(configured).slice(0, 16)}` }));
-    expect(await verifier.verify(key)).to.deep.equal(O.some({ id: record.callerId }));
-    expect(await verifier.verify('neither-key-0123456789')).to.deep.equal(O.none);
-    expect(await anyApiKeyVerifier().verify(configured), 'no verifier accepts nothing').to.deep.equal(O.none);
+    const verifier = anyCredentialVerifier(new StaticApiKeyVerifier([configured]), new StoredApiKeyVerifier(store));
+    expect(await verifier.verify(configured)).to.deep.equal(acceptedAs(`key-${sha256(configured).slice(0, 16)}`));
+    expect(await verifier.verify(key)).to.deep.equal(acceptedAs(record.callerId));
+    expect(await verifier.verify('neither-key-0123456789')).to.deep.equal(UNKNOWN);
+    expect(await anyCredentialVerifier().verify(configured), 'no verifier accepts nothing').to.deep.equal(UNKNOWN);
   });
 
   it('does not ask the store for a configured key', async () => {
@@ -92,7 +94,7 @@ describe('stored API keys', () => {
       asked += 1;
       return store.findActive(digest);
     });
-    const verifier = anyApiKeyVerifier(new StaticApiKeyVerifier(['configured-key-0123456789']), new StoredApiKeyVerifier(counting));
+    const verifier = anyCredentialVerifier(new StaticApiKeyVerifier(['configured-key-0123456789']), new StoredApiKeyVerifier(counting));
     await verifier.verify('configured-key-0123456789');
     expect(asked).to.equal(0);
     await verifier.verify('other-key-0123456789');

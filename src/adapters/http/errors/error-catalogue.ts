@@ -9,6 +9,7 @@ export const ERROR_CATALOGUE = {
   missing_body: 400,
   bad_request: 400,
   unauthorized: 401,
+  insufficient_scope: 403,
   not_found: 404,
   pet_not_found: 404,
   method_not_allowed: 405,

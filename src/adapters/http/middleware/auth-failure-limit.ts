@@ -30,8 +30,9 @@ export function limitAuthFailures(limit: RateLimit, counter: RateLimitCounter): 
       return sendRateLimited(ctx, AUTH_FAILURES_POLICY, limit, spent, message);
     }
     await next();
-    // authenticate answers a refusal itself, leaving no caller; a fault it throws is not a refusal.
-    if (ctx.state['caller'] !== undefined) return;
+    // authenticate answers a refusal (401) itself, leaving no caller; a fault it throws, or a
+    // credential that cannot be checked now (503), is not a refusal.
+    if (ctx.state['caller'] !== undefined || ctx.response.status !== 401) return;
     // Concurrent failures of one address may go past the limit at once: each is answered 401 still.
     const { use } = await counter.consume(address);
     ctx.response.set(rateLimitFields(AUTH_FAILURES_POLICY, limit, use));
