@@ -2,6 +2,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { copyDatabase, projectSynchronous, seedPets } from './databases/seed.js';
 import { chooseLoadGenerator } from './harness/load-generator.js';
 import type { LoadGenerator } from './harness/load.js';
@@ -59,10 +60,18 @@ function eventsServers(root: string, project: ProjectSetup, database: (server: S
   ]);
 }
 
+/** With --against, the project as built in `root`, measured in the same rounds as `earlier`. */
+function earlierServer(root: string | undefined, setup: ProjectSetup): Array<[ServerName, ServerCommand]> {
+  if (root === undefined) return [];
+  return [['earlier', { ...projectCommand(root, setup), label: `the project built in ${root}` }]];
+}
+
 async function scenarioRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));
   const seeded = join(workDir, 'seeded.db');
-  log(`seeding ${count(options.pets)} pets: ${(await seedPets(seeded, options.pets)).toFixed(1)} s`);
+  // With --against, the earlier build seeds: its schema is one this checkout upgrades, not the reverse.
+  const seeder = options.against === undefined ? undefined : pathToFileURL(`${options.against}/`);
+  log(`seeding ${count(options.pets)} pets: ${(await seedPets(seeded, options.pets, seeder)).toFixed(1)} s`);
   const synchronous = { project: await projectSynchronous(seeded), references: REFERENCE_SYNCHRONOUS };
   log(`SQLite synchronous: the project ${synchronous.project}, the references ${synchronous.references}`);
   if (synchronous.project !== synchronous.references) {
@@ -77,7 +86,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   const settings = { ...options, generator };
   const project = { database: database('project'), logFile: projectLog(workDir), workers: options.workers };
   const scenarios = chosen(SCENARIOS);
-  const names: ServerName[] = ['project', ...options.references];
+  const names: ServerName[] = ['project', ...(options.against === undefined ? [] : (['earlier'] as const)), ...options.references];
   log(
     `${scenarios.length} scenarios × ${names.length} servers (${names.join(', ')}) × ${options.rounds} round(s) × ` +
       `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections` +
@@ -86,6 +95,7 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   const baselineScript = compileBaseline(ROOT);
   const servers = new Map<ServerName, ServerCommand>([
     ['project', projectCommand(ROOT, project)],
+    ...earlierServer(options.against, { ...project, database: database('earlier'), logFile: join(workDir, 'earlier.log') }),
     ...options.references.map((reference): [ServerName, ServerCommand] => [
       reference,
       referenceCommand(reference, ROOT, baselineScript, database(reference)),
@@ -110,7 +120,8 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
       options.mode === 'full' &&
       scenarios.length === SCENARIOS.length &&
       options.references.length === REFERENCES.length &&
-      options.workers === 1;
+      options.workers === 1 &&
+      options.against === undefined;
     const stem = resultStem(options, complete);
     writeRunResults({
       stem,
@@ -161,6 +172,11 @@ async function main(): Promise<void> {
   }
   if (!existsSync(join(ROOT, 'dist/main.js'))) {
     process.stderr.write('dist/main.js is missing: run "npm run build" first (npm run bench does)\n');
+    process.exitCode = 1;
+    return;
+  }
+  if (options.against !== undefined && !existsSync(join(options.against, 'dist/main.js'))) {
+    process.stderr.write(`${options.against}/dist/main.js is missing: run "npm ci && npm run build" in that checkout first\n`);
     process.exitCode = 1;
     return;
   }

@@ -4,7 +4,9 @@ import { copyFileSync } from 'node:fs';
 
 type OpenSqliteDatabase = typeof import('../../src/adapters/sqlite/open-sqlite-database.js').openSqliteDatabase;
 
-const COMPILED = new URL('../../dist/adapters/sqlite/open-sqlite-database.js', import.meta.url);
+const ROOT = new URL('../../', import.meta.url);
+/** The compiled openSqliteDatabase of the project built in `root` (this checkout by default). */
+const compiledOpener = (root: URL) => new URL('dist/adapters/sqlite/open-sqlite-database.js', root);
 const STATUSES = ['available', 'pending', 'sold'] as const;
 
 /** The status pet `id` is seeded with: the statuses take turns (postgres-databases.ts seeds PostgreSQL alike). */
@@ -12,12 +14,16 @@ export const seededStatus = (id: number): (typeof STATUSES)[number] => STATUSES[
 
 const NAMES = ['Rex', 'Tom', 'Felix', 'Bella', 'Luna', 'Max', 'Milo', 'Coco', 'Kiwi', 'Nala'] as const;
 
-/** Seeds `path` (a new file) with pets 1..count, statuses taking turns; returns the seconds it took. */
-const projectOpener = async (): Promise<OpenSqliteDatabase> =>
-  ((await import(COMPILED.href)) as { openSqliteDatabase: OpenSqliteDatabase }).openSqliteDatabase;
+const projectOpener = async (root = ROOT): Promise<OpenSqliteDatabase> =>
+  ((await import(compiledOpener(root).href)) as { openSqliteDatabase: OpenSqliteDatabase }).openSqliteDatabase;
 
-export async function seedPets(path: string, count: number): Promise<number> {
-  const openSqliteDatabase = await projectOpener();
+/**
+ * Seeds `path` (a new file) with pets 1..count, statuses taking turns; returns the seconds it
+ * took. Through the build in `root` (another checkout's, with --against): its schema, which
+ * this checkout's server then upgrades in place.
+ */
+export async function seedPets(path: string, count: number, root = ROOT): Promise<number> {
+  const openSqliteDatabase = await projectOpener(root);
   const started = performance.now();
   const db = openSqliteDatabase(path);
   try {

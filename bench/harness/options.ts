@@ -1,4 +1,5 @@
 // The bench's settings, from command-line flags (`npm run bench -- --quick`) or BENCH_* variables.
+import { resolve } from 'node:path';
 import { SCENARIOS } from '../scenarios/scenarios.js';
 import { REFERENCES, type ReferenceName } from '../servers/servers.js';
 
@@ -26,6 +27,8 @@ export interface BenchOptions {
   readonly database?: string;
   /** Also measure creates with the project's events off and relayed to NATS JetStream, in the same rounds (--events). */
   readonly events: boolean;
+  /** Another build of the project (a checkout of an earlier commit, built), measured in the same rounds (--against). */
+  readonly against?: string;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -60,7 +63,12 @@ export const USAGE = `npm run bench -- [options]
                        ≥ 0.85 × events off), and, from a probe making one create every 20 ms while JetStream is measured,
                        the delay from each 201 to its event on petstore.pet.created (p50, p99, probes never seen).
                        Nothing else changes; writes bench/results/*-events.* (events.* for a full run) and leaves
-                       the docs alone; SQLite only (not with --db or --scale)`;
+                       the docs alone; SQLite only (not with --db or --scale)
+  --against=DIR        also measure, in the same rounds, the project as built in DIR: a checkout of another
+                       commit with its own node_modules, after "npm run build" there. Its database is seeded
+                       by that build and upgraded in place by this one, so DIR must be an earlier commit;
+                       the project's figures are also divided by its. Writes bench/results/partial.* (or
+                       quick.*) and leaves the docs alone; SQLite only (not with --db or --scale)  env BENCH_AGAINST`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
 export function positive(name: string, text: string | undefined, fallback: number): number {
@@ -106,6 +114,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     'workers',
     'db',
     'events',
+    'against',
     'help',
   ];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
@@ -132,6 +141,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   if (events && (database !== undefined || mode === 'scale'))
     throw new Error('--events measures creates on SQLite: not with --db or --scale');
   if (events && only.length > 0 && !only.includes('create')) throw new Error('--events measures the create scenario: add it to --only');
+  const against = value('against', 'BENCH_AGAINST');
+  if (against !== undefined && (database !== undefined || mode === 'scale'))
+    throw new Error('--against compares on SQLite: not with --db or --scale');
+  if (against === '') throw new Error('--against needs a folder: --against=/tmp/petstore-before');
   const quick = mode === 'quick';
   return {
     mode,
@@ -146,5 +159,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     workers: positive('--workers', value('workers', 'BENCH_WORKERS'), 1),
     ...(database !== undefined && { database }),
     events,
+    ...(against !== undefined && { against: resolve(against) }),
   };
 }

@@ -17,6 +17,7 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   'one-process': '#7fa7d9',
   'events-off': '#9b8fc9',
   jetstream: '#c9798f',
+  earlier: '#8a8f98',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
@@ -26,6 +27,7 @@ const LEGEND: Readonly<Record<ServerName, string>> = {
   'one-process': 'project, one process',
   'events-off': 'project, PETSTORE_EVENTS=off',
   jetstream: 'project, events to NATS JetStream',
+  earlier: 'project, earlier commit (--against)',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

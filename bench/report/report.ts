@@ -20,6 +20,7 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   'one-process': 'one process',
   'events-off': 'events off',
   jetstream: 'JetStream',
+  earlier: 'earlier commit',
 };
 
 const rate = (o: Outcome | undefined): string =>

@@ -8,9 +8,10 @@ export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
 /**
  * `one-process`: the project itself with one process, measured beside its workers (--db --workers=N).
  * `events-off` and `jetstream`: the project with PETSTORE_EVENTS=off, and with its events relayed to
- * NATS JetStream, measured on creates beside the others (--events).
+ * NATS JetStream, measured on creates beside the others (--events). `earlier`: the project as
+ * another checkout builds it, an earlier commit (--against).
  */
-export type ServerName = 'project' | ReferenceName | 'one-process' | 'events-off' | 'jetstream';
+export type ServerName = 'project' | ReferenceName | 'one-process' | 'events-off' | 'jetstream' | 'earlier';
 /** What the project's figures are divided by. */
 export type ComparedName = Exclude<ServerName, 'project'>;
 
