@@ -16,6 +16,7 @@ import {
   apiKeyAdmin,
   type ApiKeyGenerator,
   type ApiKeyStore,
+  type Clock,
   type CredentialVerifier,
   type CreatePet,
   createPet,
@@ -149,14 +150,14 @@ export type StartHttpServer = (address: { readonly host: string; readonly port: 
 // The key generated for this run, when it may have one and needs one; the keys the verifier takes as they are.
 function bindApiKeys(container: Container, options: ContainerOptions): void {
   const mayGenerate = options.generateKeyWhenNone === true && options.apiKeys.length === 0;
-  const unlessStored = async (store: ApiKeyStore, keys: ApiKeyGenerator) =>
-    (await store.list()).some(isActiveApiKey) ? undefined : keys.generate();
+  const unlessStored = async (store: ApiKeyStore, keys: ApiKeyGenerator, clock: Clock) =>
+    (await store.list()).some((record) => isActiveApiKey(record, clock.now())) ? undefined : keys.generate();
   // Always on the store, so that resolving it opens (and migrates) the database, whether a key is generated or not.
   container
     .bind<string | undefined>(TOKENS.GeneratedApiKey)
     .toResolvedValue(
-      (store: ApiKeyStore, keys: ApiKeyGenerator) => (mayGenerate ? unlessStored(store, keys) : undefined),
-      [TOKENS.ApiKeyStore, TOKENS.ApiKeyGenerator],
+      (store: ApiKeyStore, keys: ApiKeyGenerator, clock: Clock) => (mayGenerate ? unlessStored(store, keys, clock) : undefined),
+      [TOKENS.ApiKeyStore, TOKENS.ApiKeyGenerator, TOKENS.Clock],
     );
   container
     .bind<readonly string[]>(TOKENS.StaticApiKeys)

@@ -3,6 +3,7 @@
 // itself is never part of a record.
 import * as t from 'io-ts';
 import { positiveId } from './codec.js';
+import { ALL_SCOPES, SCOPES, type Scope } from './scopes.js';
 import { storedText } from './text.js';
 
 /** The syntax of an API key: a bearer b64token (the token68 syntax of RFC 6750 §2.1). */
@@ -38,19 +39,41 @@ export const ApiKeyId = positiveId<ApiKeyIdBrand>('ApiKeyId');
 /** A valid API key id. */
 export type ApiKeyId = t.TypeOf<typeof ApiKeyId>;
 
+/**
+ * The scopes a stored key was given: `'all'`, every scope, those a later release adds
+ * included (the keys stored before keys had scopes, and those created without a scope), or
+ * the scopes listed, in canonical form ({@link canonicalScopes}).
+ */
+export type ApiKeyScopes = 'all' | readonly Scope[];
+
+/** The scopes of `names` in canonical form: each once, in the order of SCOPES; a name that is no scope is left out. */
+export const canonicalScopes = (names: readonly string[]): readonly Scope[] => SCOPES.filter((scope) => names.includes(scope));
+
+/** The scopes a key given `scopes` holds in this release. */
+export const scopesHeld = (scopes: ApiKeyScopes): ReadonlySet<Scope> => (scopes === 'all' ? ALL_SCOPES : new Set(scopes));
+
 /** A stored API key as it may be shown: everything but the key and its digest. */
 export interface ApiKeyRecord {
   readonly id: ApiKeyId;
   readonly label: ApiKeyLabel;
   /** The caller the key authenticates as, in logs and as the scope of idempotency keys; never the key. */
   readonly callerId: string;
+  /** What the key may do. */
+  readonly scopes: ApiKeyScopes;
   readonly createdAt: Date;
+  /** From when the key is refused as expired; null when it never expires. */
+  readonly expiresAt: Date | null;
   /** When the key was revoked; null while it is active. */
   readonly revokedAt: Date | null;
+  /** When a server last accepted the key, to the minute (at most one write per key per minute per process); null when never. */
+  readonly lastUsedAt: Date | null;
 }
 
-/** Whether a stored key is still accepted. */
-export const isActiveApiKey = (record: ApiKeyRecord): boolean => record.revokedAt === null;
+/** Whether a key that expires at `expiresAt` has expired at `now`: from its expiry time on. */
+export const hasExpired = (expiresAt: Date | null, now: Date): boolean => expiresAt !== null && now.getTime() >= expiresAt.getTime();
+
+/** Whether a stored key is accepted at `now`: neither revoked nor expired. */
+export const isActiveApiKey = (record: ApiKeyRecord, now: Date): boolean => record.revokedAt === null && !hasExpired(record.expiresAt, now);
 
 /**
  * The caller id of the key with this digest: `key-` and the first 16 hex digits of its

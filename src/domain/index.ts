@@ -5,6 +5,7 @@ export * from './page.js';
 export * from './idempotency.js';
 export * from './errors.js';
 export * from './api-key.js';
+export * from './api-key-expiry.js';
 export * from './scopes.js';
 export * from './ports/index.js';
 export * from './storage-unavailable-error.js';

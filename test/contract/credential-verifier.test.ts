@@ -24,7 +24,14 @@ const keys = (count: number): string[] =>
 async function storing(store: ApiKeyStore, keys: readonly string[]): Promise<ApiKeyStore> {
   for (const key of keys) {
     const digest = apiKeyDigest(key);
-    await store.create({ digest, callerId: callerIdOf(digest), label: LABEL, createdAt: new Date('2030-01-01T00:00:00Z') });
+    await store.create({
+      digest,
+      callerId: callerIdOf(digest),
+      label: LABEL,
+      scopes: 'all',
+      createdAt: new Date('2030-01-01T00:00:00Z'),
+      expiresAt: null,
+    });
   }
   return store;
 }

@@ -38,7 +38,9 @@ const apiKey = (id: number, revoked: boolean): ArchivedApiKey => ({
   digest: digest(id),
   callerId: `key-${digest(id).slice(0, 16)}`,
   label: `label ${id}` as ApiKeyLabel,
+  scopes: ([['pets:read'], 'all', ['pets:read', 'pets:write']] as const)[id % 3]!,
   createdAt: new Date(Date.UTC(2026, 10, 26, 10, 0, id)),
+  expiresAt: id % 2 === 0 ? new Date(Date.UTC(2027, 1, 26, 10, 0, id)) : null,
   revokedAt: revoked ? new Date(Date.UTC(2026, 10, 26, 11, 0, id)) : null,
 });
 const record = (scope: string, key: string, completed: Pet | null): ArchivedIdempotencyRecord => ({
@@ -174,7 +176,14 @@ export function storeArchiveContract(adapterName: string, open: () => Promise<St
       await archive.continueSequences();
       const next = await subject.pets.create({ name: 'next' as PetName, categoryId: 1 as CategoryId, status: 'sold' });
       expect(next.id).to.equal(501);
-      const key = await subject.apiKeys.create({ digest: digest(999), callerId: 'key-x', label: '' as ApiKeyLabel, createdAt: new Date() });
+      const key = await subject.apiKeys.create({
+        digest: digest(999),
+        callerId: 'key-x',
+        label: '' as ApiKeyLabel,
+        scopes: 'all',
+        createdAt: new Date(),
+        expiresAt: null,
+      });
       expect(key.id).to.equal(31);
     });
 
@@ -197,7 +206,7 @@ export function storeArchiveContract(adapterName: string, open: () => Promise<St
       expect((await subject.pets.create({ name: 'n' as PetName, categoryId: 1 as CategoryId, status: 'sold' })).id).to.equal(8);
     });
 
-    it('writes and reads API keys with their digests, times and revocations, and refuses another key under a stored id', async () => {
+    it('writes and reads API keys with their digests, scopes, times, expiries and revocations, and refuses another key under a stored id', async () => {
       const keys = [apiKey(1, false), apiKey(2, true), apiKey(4, false)];
       expect(await archive.apiKeys.write(keys)).to.deep.equal({ kind: 'written', written: 3 });
       expect(await archive.apiKeys.write(keys)).to.deep.equal({ kind: 'written', written: 0 });
@@ -205,6 +214,17 @@ export function storeArchiveContract(adapterName: string, open: () => Promise<St
       const changed = { ...apiKey(2, false) };
       expect(await archive.apiKeys.write([changed])).to.deep.equal({ kind: 'conflict', conflicting: [changed] });
       expect((await subject.apiKeys.list()).map((k) => k.id)).to.deep.equal([1, 2, 4]);
+      const otherScopes = { ...apiKey(4, false), scopes: ['pets:write' as const] };
+      expect(await archive.apiKeys.write([otherScopes])).to.deep.equal({ kind: 'conflict', conflicting: [otherScopes] });
+    });
+
+    it('neither reads nor writes the last use of a key: a restored key is not used yet, and a used one writes again as no change', async () => {
+      const keys = [apiKey(1, false), apiKey(2, false)];
+      await archive.apiKeys.write(keys);
+      expect((await subject.apiKeys.list()).map((k) => k.lastUsedAt)).to.deep.equal([null, null]);
+      await subject.apiKeys.recordUse(keys[0]!.id, new Date(Date.UTC(2026, 10, 27)));
+      expect(await readAll<ArchivedApiKey>(archive.apiKeys, 10)).to.deep.equal(keys);
+      expect(await archive.apiKeys.write(keys)).to.deep.equal({ kind: 'written', written: 0 });
     });
 
     it('writes and reads idempotency records, in progress and completed, in order of scope then key by code point', async () => {

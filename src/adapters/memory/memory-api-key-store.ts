@@ -2,11 +2,16 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { ApiKeyId, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
 
+const copyOfTime = (time: Date | null): Date | null => (time === null ? null : new Date(time));
+
 // A fresh copy for every answer: a caller that changes a record or its dates changes only its copy.
 const copyOf = (record: ApiKeyRecord): ApiKeyRecord => ({
   ...record,
+  scopes: record.scopes === 'all' ? 'all' : [...record.scopes],
   createdAt: new Date(record.createdAt),
-  revokedAt: record.revokedAt === null ? null : new Date(record.revokedAt),
+  expiresAt: copyOfTime(record.expiresAt),
+  revokedAt: copyOfTime(record.revokedAt),
+  lastUsedAt: copyOfTime(record.lastUsedAt),
 });
 
 /** Stored API keys in memory: nothing is kept after exit. */
@@ -17,13 +22,16 @@ export class MemoryApiKeyStore implements ApiKeyStore {
 
   async create(key: NewApiKeyRecord): Promise<ApiKeyRecord> {
     if (this.byDigest.has(key.digest)) throw new Error('an API key with this digest is already stored');
-    const record: ApiKeyRecord = {
+    const record: ApiKeyRecord = copyOf({
       id: (this.lastId + 1) as ApiKeyId,
       label: key.label,
       callerId: key.callerId,
-      createdAt: new Date(key.createdAt),
+      scopes: key.scopes,
+      createdAt: key.createdAt,
+      expiresAt: key.expiresAt,
       revokedAt: null,
-    };
+      lastUsedAt: null,
+    });
     this.lastId = record.id;
     this.byDigest.set(key.digest, record.id);
     this.keys.set(record.id, { record, digest: key.digest });
@@ -47,6 +55,12 @@ export class MemoryApiKeyStore implements ApiKeyStore {
       this.keys.set(id, { ...found, record: { ...found.record, revokedAt: new Date(at) } });
     }
     return O.some(copyOf(this.keys.get(id)!.record));
+  }
+
+  async recordUse(id: ApiKeyId, at: Date): Promise<void> {
+    const found = this.keys.get(id);
+    if (found === undefined || (found.record.lastUsedAt !== null && found.record.lastUsedAt >= at)) return;
+    this.keys.set(id, { ...found, record: { ...found.record, lastUsedAt: new Date(at) } });
   }
 
   /** Every stored key with its digest, in id order (MemoryStoreArchive's export). */

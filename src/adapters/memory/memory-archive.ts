@@ -82,10 +82,10 @@ export class MemoryStoreArchive implements domain.StoreArchive {
     });
     // A digest is unique too: a key stored under another id with the same digest is a conflict.
     this.apiKeys = archiveTable<domain.ArchivedApiKey>({
-      all: () => apiKeys.stored().map(({ record, digest }) => ({ ...record, digest })),
+      all: () => apiKeys.stored().map(({ record: { lastUsedAt: _lastUsedAt, ...record }, digest }) => ({ ...record, digest })),
       sameKey: (a, b) => a.id === b.id || a.digest === b.digest,
       compare: (a, b) => a.id - b.id,
-      store: ({ digest, ...record }) => void apiKeys.restore({ record, digest }),
+      store: ({ digest, ...record }) => void apiKeys.restore({ record: { ...record, lastUsedAt: null }, digest }),
     });
     const compareRecords = (a: domain.ArchivedIdempotencyRecord, b: domain.ArchivedIdempotencyRecord) =>
       byCodePoint(a.scope, b.scope) || byCodePoint(a.key, b.key);

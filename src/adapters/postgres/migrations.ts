@@ -30,7 +30,7 @@ const POSTGRES_COLUMN_TYPES: SqlColumnTypes = {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -122,6 +122,19 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     sql: `ALTER TABLE webhook_deliveries ADD COLUMN leased_until timestamptz;
           CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id, leased_until) WHERE leased_until IS NOT NULL;
           CREATE INDEX webhook_deliveries_endpoint_due ON webhook_deliveries (endpoint_id, next_attempt_at, id) WHERE status = 'pending';`,
+  },
+  {
+    version: 8,
+    name: 'api key scopes and expiry',
+    // scopes is NULL for every scope, those of later releases included, which is what every
+    // key stored before holds; else its scopes separated by one space (text, as in SQLite).
+    // expires_at is NULL for a key that never expires, last_used_at until an instance first
+    // accepts the key (written at most once a minute per key and instance). Nullable columns
+    // without a default rewrite no row, and every key keeps working.
+    sql: `ALTER TABLE api_keys
+            ADD COLUMN scopes       text CHECK (scopes <> ''),
+            ADD COLUMN expires_at   timestamptz,
+            ADD COLUMN last_used_at timestamptz;`,
   },
 ];
 

@@ -1,11 +1,11 @@
-// ApiKeyStore on PostgreSQL (migration 3, the api_keys table), shared by every server instance
+// ApiKeyStore on PostgreSQL (the api_keys table of migrations 3 and 8), shared by every server instance
 // on the database: a key created or revoked is seen by all of them on their next request.
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig } from 'pg';
 import type { ApiKeyId, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
 import { queryRows } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
-import { API_KEY_COLUMNS, type ApiKeyRow as SharedApiKeyRow, apiKeyRecordOf } from '../shared/api-key-row.js';
+import { API_KEY_COLUMNS, type ApiKeyRow as SharedApiKeyRow, apiKeyRecordOf, scopesColumn } from '../shared/api-key-row.js';
 
 type ApiKeyRow = SharedApiKeyRow<string, Date>; // int8 as pg returns it
 
@@ -26,8 +26,8 @@ export class PostgresApiKeyStore implements ApiKeyStore {
 
   async create(key: NewApiKeyRecord): Promise<ApiKeyRecord> {
     const [row] = await this.rows({
-      text: `INSERT INTO api_keys (digest, caller_id, label, created_at) VALUES ($1, $2, $3, $4) RETURNING ${API_KEY_COLUMNS}`,
-      values: [key.digest, key.callerId, key.label, key.createdAt],
+      text: `INSERT INTO api_keys (digest, caller_id, label, scopes, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${API_KEY_COLUMNS}`,
+      values: [key.digest, key.callerId, key.label, scopesColumn(key.scopes), key.createdAt, key.expiresAt],
     });
     if (row === undefined) throw new Error('INSERT … RETURNING gave no row');
     return toRecord(row);
@@ -53,5 +53,14 @@ export class PostgresApiKeyStore implements ApiKeyStore {
       values: [id, at],
     });
     return row === undefined ? O.none : O.some(toRecord(row));
+  }
+
+  // At most once a minute per key and instance (StoredApiKeyVerifier): the last use only moves forward.
+  async recordUse(id: ApiKeyId, at: Date): Promise<void> {
+    await this.rows({
+      name: 'petstore_api_keys_used',
+      text: 'UPDATE api_keys SET last_used_at = greatest(last_used_at, $2) WHERE id = $1',
+      values: [id, at],
+    });
   }
 }

@@ -1,6 +1,7 @@
 // The tables of PostgresStoreArchive: each one's columns with their types, its key, and how a
 // row becomes a record and back.
 import type * as domain from '../../domain/index.js';
+import { scopesColumn, scopesOfColumn } from '../shared/api-key-row.js';
 import { highestPetId } from '../shared/archive-record.js';
 import { petFromJsonb } from './jsonb-pet.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
@@ -65,10 +66,21 @@ const API_KEY_COLUMNS = columnsOf({
   digest: 'text',
   callerId: 'text',
   label: 'text',
+  scopes: 'text',
   createdAt: 'timestamptz',
+  expiresAt: 'timestamptz',
   revokedAt: 'timestamptz',
 });
-export const API_KEYS = identityTable<domain.ArchivedApiKey>('api_keys', API_KEY_COLUMNS);
+const apiKeyRows = identityTable<Row>('api_keys', API_KEY_COLUMNS);
+/** The api_keys table, its scopes column read and written as the SQL stores keep it. */
+export const API_KEYS: TableSpec<domain.ArchivedApiKey> = {
+  ...identityTable<domain.ArchivedApiKey>('api_keys', API_KEY_COLUMNS),
+  toRecord: (row) => {
+    const record = apiKeyRows.toRecord(row);
+    return { ...record, scopes: scopesOfColumn(record['scopes'] as string | null) } as unknown as domain.ArchivedApiKey;
+  },
+  toRow: (key) => ({ ...key, scopes: scopesColumn(key.scopes) }),
+};
 
 export const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
   table: 'idempotency_keys',

@@ -17,7 +17,7 @@ const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
   keyedTableOptions: ' STRICT, WITHOUT ROWID',
 };
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -103,6 +103,14 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `ALTER TABLE webhook_deliveries ADD COLUMN leased_until INTEGER;
    CREATE INDEX webhook_deliveries_leased ON webhook_deliveries (endpoint_id, leased_until) WHERE leased_until IS NOT NULL;
    CREATE INDEX webhook_deliveries_endpoint_due ON webhook_deliveries (endpoint_id, next_attempt_at, id) WHERE status = 'pending';`,
+  // 9: scoped and expiring API keys. scopes is NULL for every scope, those of later releases
+  // included, which is what every key stored before holds; else its scopes separated by one
+  // space. expires_at is NULL for a key that never expires, last_used_at until a server first
+  // accepts the key (written at most once a minute per key and process). Times are Unix ms.
+  // Nullable columns without a default: no row is rewritten, and every key keeps working.
+  `ALTER TABLE api_keys ADD COLUMN scopes TEXT CHECK (scopes <> '');
+   ALTER TABLE api_keys ADD COLUMN expires_at INTEGER;
+   ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER;`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

@@ -2,6 +2,7 @@
 // keys, in one transaction per batch.
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
+import { scopesColumn, scopesOfColumn } from '../shared/api-key-row.js';
 import { highestPetId, sameContent } from '../shared/archive-record.js';
 
 /**
@@ -53,17 +54,27 @@ const API_KEYS: TableSpec<domain.ArchivedApiKey> = {
     ['digest', 'digest'],
     ['caller_id', 'callerId'],
     ['label', 'label'],
+    ['scopes', 'scopes'],
     ['created_at', 'createdAt'],
+    ['expires_at', 'expiresAt'],
     ['revoked_at', 'revokedAt'],
   ],
   key: ['id'],
   toRecord: (row) =>
     ({
       ...row,
+      scopes: scopesOfColumn(row['scopes'] as string | null),
       createdAt: new Date(row['createdAt'] as number),
+      expiresAt: row['expiresAt'] === null ? null : new Date(row['expiresAt'] as number),
       revokedAt: row['revokedAt'] === null ? null : new Date(row['revokedAt'] as number),
     }) as domain.ArchivedApiKey,
-  toRow: (key) => ({ ...key, createdAt: key.createdAt.getTime(), revokedAt: key.revokedAt?.getTime() ?? null }),
+  toRow: (key) => ({
+    ...key,
+    scopes: scopesColumn(key.scopes),
+    createdAt: key.createdAt.getTime(),
+    expiresAt: key.expiresAt?.getTime() ?? null,
+    revokedAt: key.revokedAt?.getTime() ?? null,
+  }),
 };
 
 const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {

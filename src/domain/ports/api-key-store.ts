@@ -1,6 +1,6 @@
 // Where the stored API keys are kept, and where new keys come from.
 import type { Option } from 'fp-ts/lib/Option.js';
-import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord } from '../api-key.js';
+import type { ApiKeyId, ApiKeyLabel, ApiKeyRecord, ApiKeyScopes } from '../api-key.js';
 
 /** What is stored of a new API key: its digest and record, never the key itself. */
 export interface NewApiKeyRecord {
@@ -8,7 +8,10 @@ export interface NewApiKeyRecord {
   readonly digest: string;
   readonly callerId: string;
   readonly label: ApiKeyLabel;
+  readonly scopes: ApiKeyScopes;
   readonly createdAt: Date;
+  /** From when the key is refused; null when it never expires. */
+  readonly expiresAt: Date | null;
 }
 
 /** A stored API key found by its digest: its record and the digest it was stored with. */
@@ -22,12 +25,20 @@ export interface StoredApiKey {
  * so a key can be rotated without downtime, and a revoked key stays listed but is no longer found.
  */
 export interface ApiKeyStore {
-  /** Stores a new key with the next id (ids only ever increase); rejects a digest that is already stored. */
+  /** Stores a new key, never used yet, with the next id (ids only ever increase); rejects a digest that is already stored. */
   create(key: NewApiKeyRecord): Promise<ApiKeyRecord>;
   /** Every stored key, active and revoked, in ascending id order. */
   list(): Promise<readonly ApiKeyRecord[]>;
-  /** The active key with this digest, or none when no key has it or its key was revoked. */
+  /**
+   * The key with this digest unless it was revoked, or none when no key has it or its key was
+   * revoked. An expired key is found: the verifier tells its holder that it expired.
+   */
   findActive(digest: string): Promise<Option<StoredApiKey>>;
+  /**
+   * Records that the key with this id was accepted at `at`. Its last use only ever moves
+   * forward: an earlier `at` than the one recorded changes nothing. An unknown id changes nothing.
+   */
+  recordUse(id: ApiKeyId, at: Date): Promise<void>;
   /**
    * Revokes a key from `at` on and answers its record; a key revoked before keeps its first
    * revocation time. None when no key has this id.

@@ -10,8 +10,12 @@ export interface ArchivedPet extends Pet {
   readonly version: PetVersion;
 }
 
-/** A stored API key with the digest it is kept as (never the key). */
-export interface ArchivedApiKey extends ApiKeyRecord {
+/**
+ * A stored API key with the digest it is kept as (never the key), and without its last use:
+ * that tells how the key is used on one store, and would change between two runs of an
+ * interrupted import or copy, making the second a conflict. A restored key is not used yet.
+ */
+export interface ArchivedApiKey extends Omit<ApiKeyRecord, 'lastUsedAt'> {
   /** The SHA-256 of the key, lower-case hex. */
   readonly digest: string;
 }

@@ -31,6 +31,7 @@ describe('stored API keys', () => {
     create: (key) => store.create(key),
     list: () => store.list(),
     revoke: (id, at) => store.revoke(id, at),
+    recordUse: (id, at) => store.recordUse(id, at),
     findActive,
   });
 
@@ -43,8 +44,11 @@ describe('stored API keys', () => {
       id: issued.record.id,
       label: 'deploy bot',
       callerId: `key-${sha256(issued.key).slice(0, 16)}`,
+      scopes: 'all',
       createdAt: now,
+      expiresAt: null,
       revokedAt: null,
+      lastUsedAt: null,
     });
     expect(JSON.stringify(await admin.list())).not.to.contain(issued.key);
     expect(JSON.stringify(await admin.list())).not.to.contain(sha256(issued.key));
