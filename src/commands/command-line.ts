@@ -22,6 +22,9 @@ type Parsed = {
   positionals: string[];
   values: {
     label?: string | undefined;
+    scope?: string[] | undefined;
+    'expires-in'?: string | undefined;
+    'expires-at'?: string | undefined;
     events?: string | undefined;
     json?: boolean | undefined;
     help?: boolean | undefined;
@@ -39,6 +42,9 @@ function parse(args: readonly string[]): Parsed | string {
       args: [...args],
       options: {
         label: { type: 'string' },
+        scope: { type: 'string', multiple: true },
+        'expires-in': { type: 'string' },
+        'expires-at': { type: 'string' },
         events: { type: 'string' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
@@ -57,15 +63,18 @@ function parse(args: readonly string[]): Parsed | string {
 }
 
 function keysRequest(action: string | undefined, rest: readonly string[], values: Parsed['values']): KeysRequest | string {
-  const { label, json = false } = values;
+  const { label, scope, 'expires-in': expiresIn, 'expires-at': expiresAt, json = false } = values;
   if (values.events !== undefined) return '--events is an option of webhooks add';
+  const grants = label !== undefined || scope !== undefined || expiresIn !== undefined || expiresAt !== undefined;
   switch (action) {
     case 'create':
-      return rest.length > 0 ? `keys create takes no argument besides --label and --json` : { action, label: label ?? '', json };
+      return rest.length > 0
+        ? `keys create takes no argument besides its options`
+        : { action, label: label ?? '', scopes: scope, expiresIn, expiresAt, json };
     case 'list':
-      return rest.length > 0 || label !== undefined ? 'keys list takes only --json' : { action, json };
+      return rest.length > 0 || grants ? 'keys list takes only --json' : { action, json };
     case 'revoke':
-      return rest.length !== 1 || label !== undefined || json ? 'keys revoke takes exactly one key id' : { action, id: rest[0]! };
+      return rest.length !== 1 || grants || json ? 'keys revoke takes exactly one key id' : { action, id: rest[0]! };
     default:
       return action === undefined ? 'keys needs one of create, list, revoke' : `unknown keys command "${action}"`;
   }
@@ -127,7 +136,9 @@ export async function runCommandLine(
       if (!onlyCommand) return usageError('migrate takes no arguments: it is configured by the environment');
       return (await import('./migrate.js')).migrate(env);
     case 'keys': {
-      const request = onlyOptions(parsed.values, ['label', 'json']) ?? keysRequest(rest[0], rest.slice(1), parsed.values);
+      const request =
+        onlyOptions(parsed.values, ['label', 'scope', 'expires-in', 'expires-at', 'json']) ??
+        keysRequest(rest[0], rest.slice(1), parsed.values);
       if (typeof request === 'string') return usageError(request);
       return (await import('./keys.js')).keys(request, env, output);
     }

@@ -1,17 +1,15 @@
 // The export format (NDJSON, docs/operations.md "The export format"): a header line (with,
 // from format version 2, the pet ids the source had issued), then one JSON object per record,
-// each tagged with its kind (a pet with its version, from format version 2). Lines are written here in one canonical
-// form, so that an export of the same content is the same bytes, and the checksum of `copy`
+// each tagged with its kind (a pet with its version, from format version 2; an API key with
+// its scopes and expiry, from format version 3). Lines are written here in one canonical form, so that an export of the same content is the same bytes, and the checksum of `copy`
 // is computed over them; and read here with the domain's own codecs, as the interface reads a
 // pet, and its rules, so that no idempotency record is restored that the service could not
 // have stored.
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import { constrained, exactObject, positiveId } from '../domain/codec.js';
+import { exactObject, positiveId } from '../domain/codec.js';
 import { idempotencyRecordProblems } from '../domain/idempotency-record-rules.js';
 import {
-  ApiKeyId,
-  ApiKeyLabel,
   type ArchivedApiKey,
   type ArchivedIdempotencyRecord,
   type ArchivedPet,
@@ -25,13 +23,15 @@ import {
   PetName,
   PetStatus,
 } from '../domain/index.js';
+import { apiKeyLine, apiKeyLineCodec, apiKeyOfLine } from './api-key-line.js';
+import { Count, IsoTime, Text } from './line-codecs.js';
 
 /** The format every export names in its header line. */
 export const ARCHIVE_FORMAT = 'petstore-export';
 /** The version an export of this release writes. A newer release that changes a line raises it. */
-export const ARCHIVE_VERSION = 2;
-/** The versions an import of this release reads: 1 (before pets had versions), and 2. */
-const READABLE_VERSIONS: readonly number[] = [1, ARCHIVE_VERSION];
+export const ARCHIVE_VERSION = 3;
+/** The versions an import of this release reads: 1 (before pets had versions), 2 (before API keys had scopes and an expiry), and 3. */
+const READABLE_VERSIONS: readonly number[] = [1, 2, ARCHIVE_VERSION];
 
 /** What the header line of an export says. */
 export interface ArchiveHeader {
@@ -54,39 +54,16 @@ export type ArchiveLine =
   | { readonly kind: 'apiKey'; readonly record: ArchivedApiKey }
   | { readonly kind: 'idempotencyRecord'; readonly record: ArchivedIdempotencyRecord };
 
-const IsoTime = constrained<string, string>(
-  'IsoTime',
-  t.string,
-  (text) =>
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(text) && !Number.isNaN(Date.parse(text))
-      ? undefined
-      : 'must be a UTC time as 2026-11-26T10:00:00.000Z',
-  'must be a UTC time as 2026-11-26T10:00:00.000Z',
-);
-const Text = constrained<string, string>(
-  'Text',
-  t.string,
-  (text) => (text.length > 0 ? undefined : 'must not be empty'),
-  'must be a string',
-);
-const Digest = constrained<string, string>(
-  'Digest',
-  t.string,
-  (text) => (/^[0-9a-f]{64}$/.test(text) ? undefined : 'must be 64 lower-case hex digits'),
-  'must be a string',
-);
-
-const Count = constrained<number, number>(
-  'Count',
-  t.number,
-  (n) => (Number.isSafeInteger(n) && n >= 0 ? undefined : `must be an integer between 0 and ${Number.MAX_SAFE_INTEGER}`),
-  `must be an integer between 0 and ${Number.MAX_SAFE_INTEGER}`,
-);
 const Version = positiveId<{ readonly PetVersion: unique symbol }>('PetVersion');
+
+/** The header of a format version that names the pet ids issued (2 on). */
+const headerWithIdsIssued = <V extends number>(version: V) =>
+  exactObject('Header', { format: t.literal(ARCHIVE_FORMAT), version: t.literal(version), petIdsIssued: Count }, {});
 
 const HEADER_CODECS: Readonly<Record<number, t.Decoder<unknown, { readonly version: number; readonly petIdsIssued?: number }>>> = {
   1: exactObject('Header', { format: t.literal(ARCHIVE_FORMAT), version: t.literal(1) }, {}),
-  2: exactObject('Header', { format: t.literal(ARCHIVE_FORMAT), version: t.literal(2), petIdsIssued: Count }, {}),
+  2: headerWithIdsIssued(2),
+  3: headerWithIdsIssued(3),
 };
 
 // The fields of a pet, as the interface has them: the pet of a completed idempotency record,
@@ -95,25 +72,14 @@ const PET_FIELDS = { id: PetId, name: PetName, categoryId: CategoryId, status: P
 const PetFields = exactObject('Pet', PET_FIELDS, {});
 
 /** A pet's line in each version of the format: its version, from format version 2 on. */
+const VERSIONED_PET_LINE = exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS, version: Version }, {});
 const PET_LINE_CODECS: Readonly<Record<number, t.Decoder<unknown, object>>> = {
   1: exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS }, {}),
-  2: exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS, version: Version }, {}),
+  2: VERSIONED_PET_LINE,
+  3: VERSIONED_PET_LINE,
 };
 
 const LINE_CODECS = {
-  apiKey: exactObject(
-    'ApiKeyLine',
-    {
-      kind: t.literal('apiKey'),
-      id: ApiKeyId,
-      digest: Digest,
-      callerId: Text,
-      label: ApiKeyLabel,
-      createdAt: IsoTime,
-      revokedAt: t.union([IsoTime, t.null]),
-    },
-    {},
-  ),
   idempotencyRecord: exactObject(
     'IdempotencyRecordLine',
     {
@@ -141,18 +107,8 @@ export function lineOf(line: ArchiveLine): string {
   switch (line.kind) {
     case 'pet':
       return petLine(line.record);
-    case 'apiKey': {
-      const { id, digest, callerId, label, createdAt, revokedAt } = line.record;
-      return JSON.stringify({
-        kind: 'apiKey',
-        id,
-        digest,
-        callerId,
-        label,
-        createdAt: createdAt.toISOString(),
-        revokedAt: revokedAt?.toISOString() ?? null,
-      });
-    }
+    case 'apiKey':
+      return apiKeyLine(line.record);
     case 'idempotencyRecord': {
       const { scope, key, token, fingerprint, pet, expiresAt, leaseExpiresAt } = line.record;
       return JSON.stringify({
@@ -194,7 +150,7 @@ export function readHeader(text: string): E.Either<string, ArchiveHeader> {
   const version = value.version;
   if (typeof version !== 'number' || !READABLE_VERSIONS.includes(version)) {
     return E.left(
-      `it is a petstore export of format version ${JSON.stringify(version)}, which this release does not read (it reads versions ${READABLE_VERSIONS.join(' and ')})`,
+      `it is a petstore export of format version ${JSON.stringify(version)}, which this release does not read (it reads versions ${READABLE_VERSIONS.slice(0, -1).join(', ')} and ${READABLE_VERSIONS.at(-1)})`,
     );
   }
   const decoded = HEADER_CODECS[version]!.decode(value);
@@ -213,24 +169,15 @@ export function decodeLine(text: string, version: number): E.Either<string, Arch
   if (typeof kind !== 'string' || !(ARCHIVE_KINDS as readonly string[]).includes(kind)) {
     return E.left(`has no known "kind" (one of ${ARCHIVE_KINDS.join(', ')})`);
   }
-  const codec = kind === 'pet' ? PET_LINE_CODECS[version]! : LINE_CODECS[kind as Exclude<ArchiveKind, 'pet'>];
+  const codec = kind === 'pet' ? PET_LINE_CODECS[version]! : kind === 'apiKey' ? apiKeyLineCodec(version) : LINE_CODECS.idempotencyRecord;
   const decoded = codec.decode(value.right);
   if (E.isLeft(decoded)) return E.left(problemsOf(decoded.left));
   const { kind: _kind, ...fields } = decoded.right as Record<string, unknown> & { kind: ArchiveKind };
   switch (kind as ArchiveKind) {
     case 'pet':
       return E.right({ kind: 'pet', record: { version: FIRST_PET_VERSION, ...fields } as unknown as ArchivedPet });
-    case 'apiKey': {
-      const key = fields as { createdAt: string; revokedAt: string | null };
-      return E.right({
-        kind: 'apiKey',
-        record: {
-          ...fields,
-          createdAt: new Date(key.createdAt),
-          revokedAt: key.revokedAt === null ? null : new Date(key.revokedAt),
-        } as unknown as ArchivedApiKey,
-      });
-    }
+    case 'apiKey':
+      return E.right({ kind: 'apiKey', record: apiKeyOfLine(fields) });
     case 'idempotencyRecord': {
       const times = fields as { expiresAt: string; leaseExpiresAt: string };
       const record = {

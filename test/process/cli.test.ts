@@ -31,8 +31,11 @@ interface CreatedKey {
   id: number;
   label: string;
   callerId: string;
+  scopes: 'all' | string[];
   createdAt: string;
+  expiresAt: string | null;
   revokedAt: null;
+  lastUsedAt: null;
 }
 
 /** Runs `keys create --json` and answers what it printed. */
@@ -107,8 +110,10 @@ describe('the petstore command', () => {
     const listed = await runCommand(['keys', 'list'], env);
     expect(listed.code).to.equal(0);
     const lines = listed.stdout.trimEnd().split('\n');
-    expect(lines[0]).to.match(/^ID +LABEL +CALLER +CREATED +REVOKED$/);
-    expect(lines[1]).to.match(new RegExp(`^1 +deploy bot +${callerIdOf(key!)} +\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z +-$`));
+    expect(lines[0]).to.match(/^ID +LABEL +CALLER +SCOPES +CREATED +EXPIRES +LAST USED +REVOKED$/);
+    expect(lines[1]).to.match(
+      new RegExp(`^1 +deploy bot +${callerIdOf(key!)} +all +\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\dZ +never +never +-$`),
+    );
     expect(listed.stdout).not.to.contain(key!);
     const db = new Database(env['PETSTORE_DB'], { readonly: true });
     const rows = db.prepare('SELECT * FROM api_keys').all() as Array<Record<string, unknown>>;

@@ -7,10 +7,17 @@ export const USAGE = `Usage: petstore <command>
 Commands:
   serve                            Start the HTTP server (what npm start runs).
   migrate                          Bring the database schema up to date, then exit.
-  keys create [--label <text>] [--json]
+  keys create [--label <text>] [--scope <scope>]… [--json]
+              [--expires-in <n>d|h|m | --expires-at <time>]
                                    Create an API key. The key is printed this once; the
-                                   database keeps only its SHA-256.
-  keys list [--json]               List the stored keys (never the keys themselves).
+                                   database keeps only its SHA-256. Each --scope grants one
+                                   scope (pets:read, pets:write); with none, the key holds
+                                   every scope, those of later releases too. It expires
+                                   after --expires-in (such as 90d) or at --expires-at (an
+                                   ISO 8601 time with its offset), at most 3650 days ahead;
+                                   without either, never.
+  keys list [--json]               List the stored keys (never the keys themselves): scopes,
+                                   created, expires, last used (to the minute), revoked.
   keys revoke <id>                 Revoke a stored key: refused from the next request on.
   webhooks add <url> [--events <type,…>] [--json]
                                    Register a webhook endpoint (http or https, no user or
