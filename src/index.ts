@@ -50,7 +50,7 @@ export {
 } from './adapters/postgres/migrations.js';
 export { checkPostgres } from './adapters/postgres/postgres-health-check.js';
 export { StaticApiKeyVerifier } from './adapters/auth/static-api-key-verifier.js';
-export { StoredApiKeyVerifier } from './adapters/auth/stored-api-key-verifier.js';
+export { StoredApiKeyVerifier, type StoredApiKeyVerifierOptions } from './adapters/auth/stored-api-key-verifier.js';
 export { anyCredentialVerifier } from './adapters/auth/any-credential-verifier.js';
 export { generateApiKey, apiKeyDigest, cryptoApiKeyGenerator } from './adapters/auth/api-key.js';
 export { systemClock } from './adapters/clock/system-clock.js';

@@ -80,9 +80,9 @@ export function bindPorts(container: Container, { database, adapters: given = {}
   // The configured keys (or the key generated for this run) first, without a lookup; then the keys stored in the database.
   port<CredentialVerifier>(TOKENS.CredentialVerifier, given.credentialVerifier, (to) =>
     to.toResolvedValue(
-      (keys: readonly string[], store: ApiKeyStore) =>
-        anyCredentialVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store)),
-      [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore],
+      (keys: readonly string[], store: ApiKeyStore, clock: Clock) =>
+        anyCredentialVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store, { clock, logger })),
+      [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore, TOKENS.Clock],
     ),
   );
 

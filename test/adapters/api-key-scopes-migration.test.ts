@@ -12,7 +12,8 @@ import { PostgresApiKeyStore } from '../../src/adapters/postgres/postgres-api-ke
 import { SQLITE_MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/sqlite-api-key-store.js';
-import type { ApiKeyStore } from '../../src/domain/index.js';
+import { ALL_SCOPES, type ApiKeyStore } from '../../src/domain/index.js';
+import { acceptedAs, UNKNOWN } from '../support/credential-checks.js';
 import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -38,8 +39,8 @@ async function expectKeptKeys(store: ApiKeyStore): Promise<void> {
     { label: 'revoked', scopes: 'all', createdAt: CREATED, expiresAt: null, revokedAt: CREATED, lastUsedAt: null },
   ]);
   const verifier = new StoredApiKeyVerifier(store);
-  expect(await verifier.verify(KEYS[0])).to.deep.equal({ _tag: 'Some', value: { id: listed[0]!.callerId } });
-  expect(await verifier.verify(KEYS[1])).to.deep.equal({ _tag: 'None' });
+  expect(await verifier.verify(KEYS[0]), 'every scope').to.deep.equal(acceptedAs(listed[0]!.callerId, ALL_SCOPES));
+  expect(await verifier.verify(KEYS[1])).to.deep.equal(UNKNOWN);
   await store.recordUse(listed[0]!.id, new Date('2026-11-30T08:00:00.000Z'));
   expect((await store.list())[0]!.lastUsedAt).to.deep.equal(new Date('2026-11-30T08:00:00.000Z'));
 }

@@ -60,11 +60,12 @@ describe('stored API keys', () => {
 
   it('accepts an active stored key as its caller, and refuses it from the moment it is revoked', async () => {
     const admin = apiKeyAdmin(store, clock, cryptoApiKeyGenerator);
-    const verifier = new StoredApiKeyVerifier(store);
+    const verifier = new StoredApiKeyVerifier(store, { clock });
     const { key, record } = await admin.create(label('rotating'));
     expect(await verifier.verify(key)).to.deep.equal(acceptedAs(record.callerId));
+    const usedAt = now;
     now = new Date('2030-01-02T00:00:00Z');
-    expect(await admin.revoke(record.id)).to.deep.equal(O.some({ ...record, revokedAt: now }));
+    expect(await admin.revoke(record.id)).to.deep.equal(O.some({ ...record, revokedAt: now, lastUsedAt: usedAt }));
     expect(await verifier.verify(key)).to.deep.equal(UNKNOWN);
   });
 
