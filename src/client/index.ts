@@ -1,6 +1,7 @@
 // The typed client, importable on its own as `petstore-hexagon/client`: it loads nothing of
 // the server (no Koa, no database driver) and needs nothing but fetch.
 export { PetStoreClient, type PetStoreClientOptions, type CreatePetOptions } from './pet-store-client.js';
-export { PetStoreError, type PetStoreErrorDetail, CLIENT_ERROR_CODES } from './pet-store-error.js';
+export type { BearerProvider } from './bearer.js';
+export { PetStoreError, InsufficientScopeError, type PetStoreErrorDetail, CLIENT_ERROR_CODES } from './pet-store-error.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 export type { CallOptions, ChangePetOptions, ListPetsParams, NewPet, Pet, PetPage, PetPatch, PetStatus, PetWithETag } from './types.js';

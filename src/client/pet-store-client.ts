@@ -1,5 +1,6 @@
 // A small typed client of the pet store's HTTP interface, on fetch alone (no dependency):
 // it runs in Node ≥ 20, Deno, Bun and browsers.
+import { type BearerProvider, bearerOf } from './bearer.js';
 import { linkTarget } from './link-header.js';
 import { CLIENT_ERROR_CODES, PetStoreError } from './pet-store-error.js';
 import { errorOf, networkFailure, readJson } from './responses.js';
@@ -16,12 +17,14 @@ import {
   type PetWithETag,
 } from './types.js';
 
-/** How a {@link PetStoreClient} reaches the service. */
+/** How a {@link PetStoreClient} reaches the service, and with what credential: `apiKey` or `bearer`, exactly one. */
 export interface PetStoreClientOptions {
   /** The API's base URL, `/v1` included: `http://127.0.0.1:3000/v1`, or `https://example.org/petstore/v1` when mounted. */
   readonly baseUrl: string | URL;
   /** The API key, sent as `Authorization: Bearer <key>`; only ever to the origin of `baseUrl`. */
-  readonly apiKey: string;
+  readonly apiKey?: string;
+  /** The credential of each request, asked for anew each time (see {@link BearerProvider}); sent as `apiKey` is. */
+  readonly bearer?: BearerProvider;
   /** The fetch to use (default: the global one), for a proxy agent, tracing or tests. */
   readonly fetch?: typeof globalThis.fetch;
   /** How calls are retried (default {@link DEFAULT_RETRY_POLICY}). */
@@ -57,7 +60,7 @@ const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
  */
 export class PetStoreClient {
   private readonly base: URL;
-  private readonly apiKey: string;
+  private readonly bearer: () => Promise<string>;
   private readonly fetch: typeof globalThis.fetch;
   private readonly policy: RetryPolicy;
   private readonly timeoutMs: number;
@@ -65,7 +68,7 @@ export class PetStoreClient {
   constructor(options: PetStoreClientOptions) {
     // A trailing slash makes relative references resolve below /v1, not beside it.
     this.base = new URL(String(options.baseUrl).replace(/\/*$/, '/'));
-    this.apiKey = options.apiKey;
+    this.bearer = bearerOf(options);
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 10_000;
@@ -193,8 +196,9 @@ export class PetStoreClient {
     if (url.origin !== this.base.origin) throw new TypeError('the client only calls the origin of its baseUrl');
     const requestId = options.requestId ?? globalThis.crypto.randomUUID();
     if (!REQUEST_ID.test(requestId)) throw new TypeError('requestId must be 1 to 128 of A-Z a-z 0-9 . _ : -');
-    const headers = { Accept: 'application/json', Authorization: `Bearer ${this.apiKey}`, 'X-Request-Id': requestId, ...init.headers };
+    const sent = { Accept: 'application/json', 'X-Request-Id': requestId, ...init.headers };
     for (let attempt = 1; ; attempt += 1) {
+      const headers = { ...sent, Authorization: `Bearer ${await this.bearer()}` };
       const signal =
         options.signal === undefined
           ? AbortSignal.timeout(this.timeoutMs)

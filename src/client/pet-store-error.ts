@@ -30,7 +30,7 @@ export const CLIENT_ERROR_CODES = {
  * {@link CLIENT_ERROR_CODES} when there was no Error body.
  */
 export class PetStoreError extends Error {
-  override readonly name = 'PetStoreError';
+  override readonly name: string = 'PetStoreError';
   /** The machine-readable code. */
   readonly code: string;
   /** The HTTP status, or undefined when no answer came. */
@@ -66,5 +66,22 @@ export class PetStoreError extends Error {
     this.details = init.details ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.attempts = init.attempts ?? 1;
+  }
+}
+
+/**
+ * A call refused because its credential does not hold the scope the operation needs
+ * (`403 insufficient_scope`): another credential is needed, so it is never retried. A
+ * {@link PetStoreError} too, with the code `insufficient_scope`.
+ */
+export class InsufficientScopeError extends PetStoreError {
+  override readonly name: string = 'InsufficientScopeError';
+  /** The scope the operation needs (`pets:write`), as the service's `WWW-Authenticate` names it; undefined when it does not. */
+  readonly scope: string | undefined;
+
+  constructor(init: ConstructorParameters<typeof PetStoreError>[0] & { scope: string | undefined }) {
+    const { scope, ...rest } = init;
+    super(rest);
+    this.scope = scope;
   }
 }

@@ -1,5 +1,5 @@
 // What the client makes of an answer, or of its absence: JSON, or a PetStoreError.
-import { CLIENT_ERROR_CODES, PetStoreError, type PetStoreErrorDetail } from './pet-store-error.js';
+import { CLIENT_ERROR_CODES, InsufficientScopeError, PetStoreError, type PetStoreErrorDetail } from './pet-store-error.js';
 
 /** An Error body of the service, loosely checked. */
 interface ErrorBody {
@@ -25,7 +25,7 @@ export function errorOf(response: Response, body: unknown, sentRequestId: string
   const error = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN);
   const isErrorBody = typeof error.code === 'string' && typeof error.message === 'string';
-  return new PetStoreError({
+  const init = {
     code: isErrorBody ? (error.code as string) : CLIENT_ERROR_CODES.unexpected,
     message: isErrorBody ? (error.message as string) : `HTTP ${response.status} without an Error body`,
     status: response.status,
@@ -33,8 +33,15 @@ export function errorOf(response: Response, body: unknown, sentRequestId: string
     details: Array.isArray(error.details) ? (error.details as PetStoreErrorDetail[]) : undefined,
     retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
     attempts,
-  });
+  };
+  return init.code === 'insufficient_scope'
+    ? new InsufficientScopeError({ ...init, scope: challengedScope(response) })
+    : new PetStoreError(init);
 }
+
+/** The scope a `WWW-Authenticate: Bearer … scope="…"` challenge names (RFC 6750 §3), if any. */
+const challengedScope = (response: Response): string | undefined =>
+  /(?:^|[\s,])scope="([^"]*)"/.exec(response.headers.get('WWW-Authenticate') ?? '')?.[1];
 
 /** The failure of an attempt that got no answer: `timeout` or `network_error`. */
 export function networkFailure(err: unknown, requestId: string, attempts: number): PetStoreError {

@@ -2,17 +2,8 @@
 // the ETag of a pet, every answer checked against docs/openapi.yaml.
 import { expect } from 'chai';
 import { PetStoreClient, PetStoreError } from '../../src/client/index.js';
-import { urlOf } from '../support/fetch-input.js';
-import { assertDocumented } from '../support/openapi-contract.js';
+import { checkedFetch } from '../support/checked-fetch.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
-
-const checkedFetch: typeof fetch = async (input, init) => {
-  const res = await fetch(input, init);
-  const text = await res.clone().text();
-  const json: unknown = text === '' ? undefined : JSON.parse(text);
-  await assertDocumented(init?.method ?? 'GET', urlOf(input), { status: res.status, headers: Object.fromEntries(res.headers), json });
-  return res;
-};
 
 async function failure(promise: Promise<unknown>): Promise<PetStoreError> {
   try {
