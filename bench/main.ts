@@ -72,7 +72,8 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
   // With --against, the earlier build seeds: its schema is one this checkout upgrades, not the reverse.
   const seeder = options.against === undefined ? undefined : pathToFileURL(`${options.against}/`);
   log(`seeding ${count(options.pets)} pets: ${(await seedPets(seeded, options.pets, seeder)).toFixed(1)} s`);
-  const synchronous = { project: await projectSynchronous(seeded), references: REFERENCE_SYNCHRONOUS };
+  // Read on a file of its own: opening the seeded one would migrate it past an earlier build's schema (--against).
+  const synchronous = { project: await projectSynchronous(join(workDir, 'synchronous-probe.db')), references: REFERENCE_SYNCHRONOUS };
   log(`SQLite synchronous: the project ${synchronous.project}, the references ${synchronous.references}`);
   if (synchronous.project !== synchronous.references) {
     log('WARNING: the project and the references commit with different durability: the create ratio compares unlike work');
