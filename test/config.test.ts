@@ -19,6 +19,7 @@ const DEFAULT_CONFIG = {
   metrics: 'open',
   workers: 1,
   events: { enabled: true, source: '/petstore', retentionHours: 24, natsUrl: undefined, natsStream: 'PETSTORE' },
+  jwt: undefined,
 };
 
 describe('configuration from the environment', () => {
@@ -45,6 +46,9 @@ describe('configuration from the environment', () => {
       PETSTORE_EVENT_RETENTION_HOURS: '72',
       PETSTORE_NATS_URL: 'nats://user:pw@nats.internal:4222',
       PETSTORE_NATS_STREAM: 'PETS_EU',
+      PETSTORE_JWT_ISSUER: 'https://login.example/realms/pets',
+      PETSTORE_JWT_AUDIENCE: 'https://pets.example/api',
+      PETSTORE_JWT_JWKS_URL: 'https://login.example/keys',
       UNRELATED: 'ignored',
     });
     expect(config).to.deep.equal(
@@ -68,6 +72,7 @@ describe('configuration from the environment', () => {
           natsUrl: 'nats://user:pw@nats.internal:4222',
           natsStream: 'PETS_EU',
         },
+        jwt: { issuer: 'https://login.example/realms/pets', audience: 'https://pets.example/api', jwksUrl: 'https://login.example/keys' },
       }),
     );
   });

@@ -8,6 +8,7 @@ import { apiKeyProblem } from '../domain/api-key.js';
 import { exactObject } from '../domain/codec.js';
 import { describeFailures } from '../domain/validation.js';
 import { EVENTS_DEFAULTS, type EventsConfig } from './events-config.js';
+import { JwtAudience, type JwtConfig, jwtConfigOf, JwtIssuer, JwtJwksUrl } from './jwt-config.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from './redis-config.js';
 import {
   checkedText,
@@ -57,6 +58,8 @@ export interface Config {
   readonly workers: number;
   /** The change events: the outbox, their envelope's source, their retention, the broker. */
   readonly events: EventsConfig;
+  /** The identity provider whose JWT access tokens are accepted beside API keys; undefined: none. */
+  readonly jwt: JwtConfig | undefined;
 }
 
 /** The value of each environment variable that is not set. */
@@ -176,6 +179,9 @@ const Environment = exactObject(
     PETSTORE_EVENT_RETENTION_HOURS: EventRetentionHours,
     PETSTORE_NATS_URL: NatsUrl,
     PETSTORE_NATS_STREAM: NatsStream,
+    PETSTORE_JWT_ISSUER: JwtIssuer,
+    PETSTORE_JWT_AUDIENCE: JwtAudience,
+    PETSTORE_JWT_JWKS_URL: JwtJwksUrl,
   },
   'ignore',
 );
@@ -205,6 +211,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
       'PETSTORE_WORKERS must be 1 when PETSTORE_DB is memory or :memory: (each worker would hold data of its own); use a SQLite file or PostgreSQL',
     ]);
   }
+  const jwt = jwtConfigOf(vars.PETSTORE_JWT_ISSUER, vars.PETSTORE_JWT_AUDIENCE, vars.PETSTORE_JWT_JWKS_URL);
+  if (E.isLeft(jwt)) return E.left([jwt.left]);
   return E.right({
     host: vars.HOST ?? CONFIG_DEFAULTS.HOST,
     port: vars.PORT ?? CONFIG_DEFAULTS.PORT,
@@ -226,5 +234,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
       natsUrl: vars.PETSTORE_NATS_URL,
       natsStream: vars.PETSTORE_NATS_STREAM ?? EVENTS_DEFAULTS.PETSTORE_NATS_STREAM,
     },
+    jwt: jwt.right,
   });
 }
