@@ -59,14 +59,15 @@ export async function measure(
   const calm = await waitForQuiet(DISTURBED_PERCENT, 30_000);
   if (!calm.quiet) hooks.log?.(`  (other processes kept the machine busy for ${(calm.waitedMs / 1000).toFixed(0)} s; measuring anyway)`);
   const server = await startServer(command);
+  const headers = command.headers ?? AUTH_HEADERS;
   try {
-    const prepared = await scenario.prepare({ origin: server.origin, headers: AUTH_HEADERS, pets: settings.pets });
+    const prepared = await scenario.prepare({ origin: server.origin, headers, pets: settings.pets });
     if ('skipped' in prepared) return prepared;
     const load = (seconds: number) =>
       settings.generator.run({
         origin: server.origin,
         requests: prepared.requests,
-        headers: AUTH_HEADERS,
+        headers,
         expectedStatus: scenario.expectedStatus,
         connections: settings.connections,
         seconds,
@@ -75,9 +76,7 @@ export async function measure(
     const rss = samplePeakRss(server.pid);
     const watch = command.postgresUrl === undefined ? undefined : await watchPostgres(command.postgresUrl);
     const probe =
-      command.nats === undefined || scenario.kind !== 'create'
-        ? undefined
-        : await startEventProbe(server.origin, AUTH_HEADERS, command.nats);
+      command.nats === undefined || scenario.kind !== 'create' ? undefined : await startEventProbe(server.origin, headers, command.nats);
     const cpu = measureCpuUse(server.pid);
     const result = await load(settings.durationSeconds);
     const cpuUse = cpu.stop(result.generatorCpuSeconds);

@@ -29,6 +29,8 @@ export interface BenchOptions {
   readonly events: boolean;
   /** Another build of the project (a checkout of an earlier commit, built), measured in the same rounds (--against). */
   readonly against?: string;
+  /** Also measure get by id with a JWT access token instead of the API key, in the same rounds (--jwt). */
+  readonly jwt: boolean;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -68,7 +70,12 @@ export const USAGE = `npm run bench -- [options]
                        commit with its own node_modules, after "npm run build" there. Its database is seeded
                        by that build and upgraded in place by this one, so DIR must be an earlier commit;
                        the project's figures are also divided by its. Writes bench/results/partial.* (or
-                       quick.*) and leaves the docs alone; SQLite only (not with --db or --scale)  env BENCH_AGAINST`;
+                       quick.*) and leaves the docs alone; SQLite only (not with --db or --scale)  env BENCH_AGAINST
+  --jwt                JWT access tokens' cost: in the rounds of get-by-id, the project once more with PETSTORE_JWT_ISSUER
+                       and PETSTORE_JWT_AUDIENCE set to an issuer the bench starts on a free port of 127.0.0.1 (discovery,
+                       a JWKS of one RS256 key), each request carrying one token instead of the API key; reports both
+                       req/s and their ratio (target: JWT ≥ 0.9 × API key). Writes bench/results/*-jwt.* (jwt.* for a full
+                       run) and leaves the docs alone; SQLite only (not with --db or --scale)`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
 export function positive(name: string, text: string | undefined, fallback: number): number {
@@ -115,6 +122,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     'db',
     'events',
     'against',
+    'jwt',
     'help',
   ];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
@@ -145,6 +153,9 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   if (against !== undefined && (database !== undefined || mode === 'scale'))
     throw new Error('--against compares on SQLite: not with --db or --scale');
   if (against === '') throw new Error('--against needs a folder: --against=/tmp/petstore-before');
+  const jwt = flags.has('jwt');
+  if (jwt && (database !== undefined || mode === 'scale')) throw new Error('--jwt measures get by id on SQLite: not with --db or --scale');
+  if (jwt && only.length > 0 && !only.includes('get-by-id')) throw new Error('--jwt measures the get-by-id scenario: add it to --only');
   const quick = mode === 'quick';
   return {
     mode,
@@ -160,5 +171,6 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     ...(database !== undefined && { database }),
     events,
     ...(against !== undefined && { against: resolve(against) }),
+    jwt,
   };
 }

@@ -22,6 +22,8 @@ export interface ServerCommand {
   readonly nats?: NatsTarget;
   /** The only scenarios it is measured in, by id (every scenario when absent). */
   readonly scenarios?: readonly string[];
+  /** The Authorization header its requests carry (the bench's API key when absent). */
+  readonly headers?: Record<string, string>;
 }
 
 export interface RunningServer {

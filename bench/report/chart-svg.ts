@@ -18,6 +18,7 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   'events-off': '#9b8fc9',
   jetstream: '#c9798f',
   earlier: '#8a8f98',
+  jwt: '#5fb3a8',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
@@ -28,6 +29,7 @@ const LEGEND: Readonly<Record<ServerName, string>> = {
   'events-off': 'project, PETSTORE_EVENTS=off',
   jetstream: 'project, events to NATS JetStream',
   earlier: 'project, earlier commit (--against)',
+  jwt: 'project, with a JWT instead of an API key',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -21,6 +21,7 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   'events-off': 'events off',
   jetstream: 'JetStream',
   earlier: 'earlier commit',
+  jwt: 'JWT',
 };
 
 const rate = (o: Outcome | undefined): string =>

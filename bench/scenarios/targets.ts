@@ -66,6 +66,12 @@ export const EVENTS_TARGET = { server: 'jetstream', of: 'events-off', least: 0.8
   server: ServerName;
 };
 
+/**
+ * With --jwt: get by id with a JWT access token (its signature verified once, then taken from
+ * the verified tokens) against the same with an API key, the project's default, in the same rounds.
+ */
+export const JWT_TARGET = { server: 'jwt', of: 'project', least: 0.9 } as const;
+
 export interface Verdict {
   readonly met: boolean;
   /** Whether a throughput or latency target applies (else only the RSS and the failures are judged). */

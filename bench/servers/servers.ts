@@ -10,8 +10,9 @@ export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
  * `events-off` and `jetstream`: the project with PETSTORE_EVENTS=off, and with its events relayed to
  * NATS JetStream, measured on creates beside the others (--events). `earlier`: the project as
  * another checkout builds it, an earlier commit (--against).
+ * `jwt`: the project taking JWT access tokens, its requests carrying one instead of the API key (--jwt).
  */
-export type ServerName = 'project' | ReferenceName | 'one-process' | 'events-off' | 'jetstream' | 'earlier';
+export type ServerName = 'project' | ReferenceName | 'one-process' | 'events-off' | 'jetstream' | 'earlier' | 'jwt';
 /** What the project's figures are divided by. */
 export type ComparedName = Exclude<ServerName, 'project'>;
 
@@ -49,13 +50,15 @@ export interface ProjectSetup {
    * JetStream (PETSTORE_NATS_URL). Absent: the default, recorded in the outbox and relayed nowhere.
    */
   readonly events?: 'off' | NatsTarget;
+  /** The identity provider whose tokens it takes (PETSTORE_JWT_ISSUER and PETSTORE_JWT_AUDIENCE); none when absent. */
+  readonly jwt?: { readonly issuer: string; readonly audience: string };
 }
 
 /**
  * The project at its default configuration but for the database and the key: its log level
  * stays `info`, so the request log line of every request is written while it is measured.
  */
-export function projectCommand(root: string, { database, logFile, workers = 1, events }: ProjectSetup): ServerCommand {
+export function projectCommand(root: string, { database, logFile, workers = 1, events, jwt }: ProjectSetup): ServerCommand {
   return {
     label: 'the project server',
     cwd: root,
@@ -67,6 +70,7 @@ export function projectCommand(root: string, { database, logFile, workers = 1, e
       PETSTORE_WORKERS: String(workers),
       ...(events === 'off' && { PETSTORE_EVENTS: 'off' }),
       ...(typeof events === 'object' && { PETSTORE_NATS_URL: events.url }),
+      ...(jwt !== undefined && { PETSTORE_JWT_ISSUER: jwt.issuer, PETSTORE_JWT_AUDIENCE: jwt.audience }),
     },
     stdoutFile: logFile,
     ...(isPostgresUrl(database) && { postgresUrl: database }),
