@@ -49,3 +49,16 @@ describe('configuration of JWT access tokens', () => {
     ]);
   });
 });
+
+describe('createPetStore with JWT access tokens', () => {
+  it('checks its jwt option as the environment variables are checked, naming it', async () => {
+    const { createPetStore } = await import('../src/index.js');
+    const refused = await createPetStore({ jwt: { issuer: 'http://login.example', audience: 'pets api' } }).then(
+      () => 'accepted',
+      (err: unknown) => (err as Error).message,
+    );
+    expect(refused).to.equal(
+      'createPetStore: jwt.issuer must be an https:// URL (http:// only on a loopback address); jwt.audience must be 1 to 255 printable ASCII characters, without spaces',
+    );
+  });
+});

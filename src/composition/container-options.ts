@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
+import type { JwtSettings } from '../adapters/jwt/jwt-settings.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseConfig } from '../config/database-config.js';
 import { EVENTS_DEFAULTS } from '../config/events-config.js';
@@ -101,6 +102,8 @@ export interface ContainerOptions {
   readonly adapters?: Partial<PetStoreAdapters>;
   /** The change events (on by default). */
   readonly events?: EventsOptions;
+  /** The identity provider whose JWT access tokens are accepted beside the API keys; none when absent. */
+  readonly jwt?: JwtSettings;
 }
 
 /** The options of the service that `config` (read from the environment by loadConfig) describes. */
@@ -116,6 +119,7 @@ export function containerOptionsFrom(config: Config, logger: Logger): ContainerO
       ...(config.authFailureLimit === undefined ? {} : { authFailureLimit: config.authFailureLimit }),
     },
     ...(config.redisUrl === undefined ? {} : { redis: { connection: config.redisUrl, keyPrefix: config.redisKeyPrefix } }),
+    ...(config.jwt === undefined ? {} : { jwt: config.jwt }),
     events: {
       enabled: config.events.enabled,
       source: config.events.source,

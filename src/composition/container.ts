@@ -38,6 +38,7 @@ import {
   type ServiceState,
 } from '../domain/index.js';
 import { bindEvents } from './event-bindings.js';
+import { bindJwt } from './jwt-bindings.js';
 import { bindPorts } from './port-bindings.js';
 import { bindRateLimitStore } from './rate-limit-store-binding.js';
 import { TOKENS } from './tokens.js';
@@ -57,6 +58,7 @@ export function createContainer(options: ContainerOptions): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind<Logger>(TOKENS.Logger).toConstantValue(options.logger);
   bindPorts(container, options);
+  bindJwt(container, options);
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
   bindApiKeys(container, options);
   bindWebhooks(container);
@@ -96,6 +98,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       credentialVerifier: CredentialVerifier,
       log: Logger,
       readiness: ReadinessCheck,
+      credentialsReadiness: ReadinessCheck,
       state: ServiceState,
       rateLimitStore: RateLimitStore,
       httpOptions: HttpAppOptions,
@@ -115,6 +118,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
         credentialVerifier,
         logger: log,
         readiness,
+        credentialsReadiness,
         state,
         rateLimitStore,
         options: httpOptions,
@@ -132,6 +136,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       TOKENS.CredentialVerifier,
       TOKENS.Logger,
       TOKENS.ReadinessCheck,
+      TOKENS.CredentialsReadiness,
       TOKENS.ServiceState,
       TOKENS.RateLimitStore,
       TOKENS.HttpAppOptions,

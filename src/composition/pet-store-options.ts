@@ -8,6 +8,7 @@ import { type Logger, pino } from 'pino';
 import type { HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { CONFIG_DEFAULTS, PG_POOL_SIZE_RANGE } from '../config/config.js';
 import { type DatabaseConfig, type DatabaseLocation, paddedNameProblem, parseDatabase, withPoolSize } from '../config/database-config.js';
+import { JwtAudience, JwtIssuer, JwtJwksUrl } from '../config/jwt-config.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from '../config/redis-config.js';
 import {
   BODY_LIMIT_BYTES_RANGE,
@@ -72,6 +73,11 @@ export interface PetStoreOptions {
    * `events.subscribe`rs, and to NATS JetStream when `events.nats` names one.
    */
   readonly events?: EventsOptions;
+  /**
+   * An identity provider whose JWT access tokens are accepted beside the API keys, as
+   * `PETSTORE_JWT_ISSUER`, `PETSTORE_JWT_AUDIENCE` and `PETSTORE_JWT_JWKS_URL` take it.
+   */
+  readonly jwt?: { readonly issuer: string; readonly audience: string; readonly jwksUrl?: string };
 }
 
 /** A list of `item`s; anything but an array is refused with `message`. */
@@ -165,6 +171,7 @@ const Options = exactObject(
         nats: exactObject('NatsOptions', { url: NatsUrl }, { stream: NatsStream }),
       },
     ),
+    jwt: exactObject('JwtOptions', { issuer: JwtIssuer, audience: JwtAudience }, { jwksUrl: JwtJwksUrl }),
     logger: LoggerOption,
     adapters: AdaptersOption,
   },
@@ -201,6 +208,7 @@ export function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
     apiKeys = [],
     http = {},
     events,
+    jwt,
     adapters = {},
     logger = pino({ level: 'silent' }),
   } = decoded.right;
@@ -215,5 +223,6 @@ export function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
       ? {}
       : { redis: { connection: options.redis, keyPrefix: decoded.right.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX } }),
     ...(events === undefined ? {} : { events }),
+    ...(jwt === undefined ? {} : { jwt }),
   };
 }

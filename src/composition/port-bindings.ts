@@ -77,12 +77,18 @@ export function bindPorts(container: Container, { database, adapters: given = {}
 
   port<Clock>(TOKENS.Clock, given.clock, (to) => to.toConstantValue(systemClock));
   container.bind<ApiKeyGenerator>(TOKENS.ApiKeyGenerator).toConstantValue(cryptoApiKeyGenerator);
-  // The configured keys (or the key generated for this run) first, without a lookup; then the keys stored in the database.
+  // The configured keys (or the key generated for this run) first, without a lookup; then the identity provider's
+  // tokens, when there is one (a credential that is not a JWT is unknown to it, at the cost of a pattern test);
+  // then the keys stored in the database, so that a token costs no lookup.
   port<CredentialVerifier>(TOKENS.CredentialVerifier, given.credentialVerifier, (to) =>
     to.toResolvedValue(
-      (keys: readonly string[], store: ApiKeyStore, clock: Clock) =>
-        anyCredentialVerifier(new StaticApiKeyVerifier(keys), new StoredApiKeyVerifier(store, { clock, logger })),
-      [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore, TOKENS.Clock],
+      (keys: readonly string[], store: ApiKeyStore, clock: Clock, tokens: CredentialVerifier | undefined) =>
+        anyCredentialVerifier(
+          new StaticApiKeyVerifier(keys),
+          ...(tokens === undefined ? [] : [tokens]),
+          new StoredApiKeyVerifier(store, { clock, logger }),
+        ),
+      [TOKENS.StaticApiKeys, TOKENS.ApiKeyStore, TOKENS.Clock, TOKENS.JwtVerifier],
     ),
   );
 

@@ -11,6 +11,8 @@ export const TOKENS = {
   GeneratedApiKey: Symbol.for('petstore.GeneratedApiKey'),
   StaticApiKeys: Symbol.for('petstore.StaticApiKeys'),
   CredentialVerifier: Symbol.for('petstore.CredentialVerifier'),
+  JwtVerifier: Symbol.for('petstore.JwtVerifier'),
+  CredentialsReadiness: Symbol.for('petstore.CredentialsReadiness'),
   ApiKeyGenerator: Symbol.for('petstore.ApiKeyGenerator'),
   ApiKeyAdmin: Symbol.for('petstore.ApiKeyAdmin'),
   ListPets: Symbol.for('petstore.ListPets'),

@@ -1,15 +1,18 @@
 // The CredentialVerifier contract, run against every adapter of the port: the configured keys,
-// the stored keys on every storage, and the two together as the service joins them.
+// the stored keys on every storage, the two together as the service joins them, and the JWT
+// access tokens of a real issuer (an HTTP server of the test's own, real keys and tokens).
 import * as E from 'fp-ts/lib/Either.js';
 import { apiKeyDigest } from '../../src/adapters/auth/api-key.js';
 import { anyCredentialVerifier } from '../../src/adapters/auth/any-credential-verifier.js';
 import { StaticApiKeyVerifier } from '../../src/adapters/auth/static-api-key-verifier.js';
 import { StoredApiKeyVerifier } from '../../src/adapters/auth/stored-api-key-verifier.js';
+import { JwtCredentialVerifier } from '../../src/adapters/jwt/jwt-credential-verifier.js';
 import { MemoryApiKeyStore } from '../../src/adapters/memory/memory-api-key-store.js';
 import { PostgresApiKeyStore } from '../../src/adapters/postgres/postgres-api-key-store.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/sqlite-api-key-store.js';
 import { ApiKeyLabel, type ApiKeyStore, callerIdOf } from '../../src/domain/index.js';
 import { forEveryStorage } from '../support/every-storage.js';
+import { startTestIssuer, TEST_AUDIENCE } from '../support/test-issuer.js';
 import { credentialVerifierContract } from './credential-verifier.contract.js';
 
 const decodedLabel = ApiKeyLabel.decode('contract');
@@ -50,6 +53,25 @@ credentialVerifierContract('configured and stored keys together (anyCredentialVe
   credentials: keys(count),
   close: released,
 }));
+
+credentialVerifierContract('JWT access tokens (JwtCredentialVerifier)', async (count) => {
+  const issuer = await startTestIssuer();
+  const verifier = new JwtCredentialVerifier({ issuer: issuer.issuer, audience: TEST_AUDIENCE }, { now: () => new Date() });
+  const credentials = await Promise.all(Array.from({ length: count }, (_, i) => issuer.sign({ sub: `subject-${i}` })));
+  return { verifier, credentials, close: () => issuer.close() };
+});
+
+credentialVerifierContract('configured keys and JWT access tokens together (anyCredentialVerifier)', async (count) => {
+  const issuer = await startTestIssuer();
+  const tokens = new JwtCredentialVerifier({ issuer: issuer.issuer, audience: TEST_AUDIENCE }, { now: () => new Date() });
+  const token = count === 0 ? [] : [await issuer.sign()];
+  const configured = keys(Math.max(0, count - 1));
+  return {
+    verifier: anyCredentialVerifier(new StaticApiKeyVerifier(configured), tokens),
+    credentials: [...token, ...configured],
+    close: () => issuer.close(),
+  };
+});
 
 forEveryStorage<ApiKeyStore>(
   {

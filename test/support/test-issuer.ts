@@ -3,7 +3,7 @@
 // them (SignJWT). It can rotate keys, fail, or hang, and counts what it was asked.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { type CryptoKey, exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 
 export type SigningAlgorithm = 'RS256' | 'ES256' | 'EdDSA';
 
@@ -132,3 +132,28 @@ export const withPayload = (token: string, payload: JWTPayload): string => {
 /** An unsigned token (`alg: none`) of `payload`. */
 export const unsignedToken = (payload: JWTPayload): string =>
   `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.`;
+
+/** An HS256 token whose secret is the issuer's public key (PEM): the algorithm-confusion attack. */
+export async function hs256WithPublicKey(idp: TestIssuer): Promise<string> {
+  const kid = 'key-1-RS256';
+  const pem = await exportSPKI((await importJWK(idp.publicJwk(kid), 'RS256', { extractable: true })) as CryptoKey);
+  return new SignJWT({ iss: idp.issuer, aud: TEST_AUDIENCE, sub: 'alice', exp: Math.floor(Date.now() / 1000) + 300 })
+    .setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' })
+    .sign(new TextEncoder().encode(pem));
+}
+
+/** `token` with the unused low bits of its signature's last character set: the same bytes to a lenient decoder. */
+export function withPaddingBits(token: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = token.at(-1)!;
+  // An RS256 signature (256 bytes) ends in a character of which 4 bits are unused.
+  return `${token.slice(0, -1)}${alphabet[alphabet.indexOf(last) | 1]}`;
+}
+
+/** `token` with one character in the middle of its signature changed. */
+export function tamperSignature(token: string): string {
+  const [header, payload, signature] = token.split('.') as [string, string, string];
+  const at = Math.floor(signature.length / 2);
+  const changed = signature[at] === 'A' ? 'B' : 'A';
+  return `${header}.${payload}.${signature.slice(0, at)}${changed}${signature.slice(at + 1)}`;
+}

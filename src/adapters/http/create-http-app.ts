@@ -35,6 +35,8 @@ export interface HttpAppDependencies {
   readonly logger: Logger;
   /** Whether the storage answers, for /readyz; always ready when absent. */
   readonly readiness?: ReadinessCheck;
+  /** Whether the credentials can be verified (the JWT keys were fetched once), for /readyz; always ready when absent. */
+  readonly credentialsReadiness?: ReadinessCheck;
   /** Set `draining` to make /readyz answer 503 while the server stops. */
   readonly state?: ServiceState;
   /**
@@ -100,7 +102,12 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     apiBasePath: API_BASE_PATH,
     openApiPath: OPENAPI_PATH,
     pets: new PetHandlers(deps.useCases),
-    operator: new OperatorHandlers(deps.state ?? { draining: false }, deps.readiness ?? (async () => {}), deps.logger),
+    operator: new OperatorHandlers(
+      deps.state ?? { draining: false },
+      deps.readiness ?? (async () => {}),
+      deps.logger,
+      deps.credentialsReadiness,
+    ),
     reference: new ApiReferenceHandlers(API_BASE_PATH, OPENAPI_PATH),
     metrics,
     guard: [...authenticated, ...perCaller],

@@ -36,6 +36,16 @@ function isCompactJws(credential: string): boolean {
   }
 }
 
+/**
+ * Whether the signature is canonical base64url: its last character's unused bits are zero. A
+ * decoder ignores them, so without this check several texts (differing in the last character)
+ * would pass as the same token.
+ */
+const canonicalSignature = (credential: string): boolean => {
+  const signature = credential.slice(credential.lastIndexOf('.') + 1);
+  return Buffer.from(signature, 'base64url').toString('base64url') === signature;
+};
+
 const refused = (reason: string): CredentialCheck => ({ kind: 'refused', reason });
 
 /** Accepts the access tokens of `settings.issuer` for `settings.audience`. */
@@ -58,6 +68,7 @@ export class JwtCredentialVerifier implements CredentialVerifier {
     const known = this.verified.get(credential, now.getTime());
     if (known !== undefined) return known;
     if (!isCompactJws(credential)) return { kind: 'unknown' };
+    if (!canonicalSignature(credential)) return refused('bad signature');
     let payload: JWTPayload;
     let typ: unknown;
     try {

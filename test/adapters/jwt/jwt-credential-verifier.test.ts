@@ -2,11 +2,11 @@
 // real signed tokens: every outcome of the port, jose unstubbed.
 import { createHash } from 'node:crypto';
 import { expect } from 'chai';
-import { type CryptoKey, exportSPKI, importJWK, SignJWT } from 'jose';
 import { JwtCredentialVerifier } from '../../../src/adapters/jwt/jwt-credential-verifier.js';
 import { JWT_TIMINGS, type JwtTimings } from '../../../src/adapters/jwt/jwt-settings.js';
 import type { Clock, CredentialCheck } from '../../../src/domain/index.js';
-import { startTestIssuer, TEST_AUDIENCE, type TestIssuer, unsignedToken, withPayload } from '../../support/test-issuer.js';
+import { REFUSED_TOKENS } from '../../support/refused-tokens.js';
+import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../../support/test-issuer.js';
 
 const NO_COOLDOWN: JwtTimings = { ...JWT_TIMINGS, keyRefetchCooldownMs: 0, discoveryRetryMs: 0, fetchTimeoutMs: 500 };
 const systemTime: Clock = { now: () => new Date() };
@@ -88,35 +88,7 @@ describe('JwtCredentialVerifier', () => {
   });
 
   describe('refuses, with a short reason', () => {
-    const cases: Array<[string, (idp: TestIssuer) => Promise<string>, string]> = [
-      ['a wrong audience', (i) => i.sign({ aud: 'https://other.test/api' }), 'wrong audience'],
-      ['a wrong issuer', (i) => i.sign({ iss: 'https://other.test' }), 'wrong issuer'],
-      ['an expired token', (i) => i.sign({ exp: seconds() - 120 }), 'token expired'],
-      ['a token not yet valid', (i) => i.sign({ nbf: seconds() + 120 }), 'token not yet valid'],
-      ['a token without exp', (i) => i.sign({ exp: undefined }), 'no exp claim'],
-      ['a token without sub', (i) => i.sign({ sub: undefined }), 'no sub claim'],
-      [
-        'alg none',
-        (i) => Promise.resolve(unsignedToken({ iss: i.issuer, aud: TEST_AUDIENCE, sub: 'alice', exp: seconds() + 300 })),
-        'algorithm not allowed',
-      ],
-      ['HS256 signed with the public key as its secret', hs256WithPublicKey, 'algorithm not allowed'],
-      ['a kid not in the JWKS', async (i) => i.sign({}, { kid: await i.addKey('RS256', false) }), 'unknown key'],
-      [
-        'a tampered payload',
-        async (i) =>
-          withPayload(await i.sign({ scope: 'pets:read' }), {
-            iss: i.issuer,
-            aud: TEST_AUDIENCE,
-            sub: 'alice',
-            scope: 'pets:write',
-            exp: seconds() + 300,
-          }),
-        'bad signature',
-      ],
-      ['a tampered signature', async (i) => tamperSignature(await i.sign()), 'bad signature'],
-    ];
-    for (const [what, tokenOf, reason] of cases) {
+    for (const [what, tokenOf, reason] of REFUSED_TOKENS) {
       it(what, async () => {
         expect(reasonOf(await verifierOf().verify(await tokenOf(idp)))).to.equal(`refused: ${reason}`);
       });
@@ -213,20 +185,3 @@ describe('JwtCredentialVerifier', () => {
     });
   });
 });
-
-/** An HS256 token whose secret is the issuer's public key (PEM): the algorithm-confusion attack. */
-async function hs256WithPublicKey(idp: TestIssuer): Promise<string> {
-  const kid = 'key-1-RS256';
-  const pem = await exportSPKI((await importJWK(idp.publicJwk(kid), 'RS256', { extractable: true })) as CryptoKey);
-  return new SignJWT({ iss: idp.issuer, aud: TEST_AUDIENCE, sub: 'alice', exp: seconds() + 300 })
-    .setProtectedHeader({ alg: 'HS256', kid, typ: 'at+jwt' })
-    .sign(new TextEncoder().encode(pem));
-}
-
-/** `token` with one character in the middle of its signature changed. */
-function tamperSignature(token: string): string {
-  const [header, payload, signature] = token.split('.') as [string, string, string];
-  const at = Math.floor(signature.length / 2);
-  const changed = signature[at] === 'A' ? 'B' : 'A';
-  return `${header}.${payload}.${signature.slice(0, at)}${changed}${signature.slice(at + 1)}`;
-}

@@ -19,6 +19,8 @@ export class OperatorHandlers {
     private readonly state: ServiceState,
     private readonly ready: ReadinessCheck,
     private readonly logger: Logger,
+    /** Whether tokens can be verified: the JWT keys were fetched once (fetching them now if not). */
+    private readonly credentialsReady: ReadinessCheck = async () => {},
   ) {}
 
   /** Alive: the process answers HTTP. Nothing else is checked, so a busy database never gets it restarted. */
@@ -26,7 +28,7 @@ export class OperatorHandlers {
     sendJson(ctx, 200, { status: 'ok' });
   };
 
-  /** Ready: not stopping, and the database answers. A load balancer stops sending traffic on 503. */
+  /** Ready: not stopping, the database answers, and tokens can be verified. A load balancer stops sending traffic on 503. */
   readonly readiness: RouterMiddleware = async (ctx) => {
     if (this.state.draining) {
       return sendError(ctx, apiError('service_unavailable', 'The server is stopping', { headers: NOT_READY_RETRY_AFTER }));
@@ -36,6 +38,13 @@ export class OperatorHandlers {
     } catch (fault) {
       this.logger.warn({ fault: describeFault(fault) }, 'not ready: the database does not answer');
       return sendError(ctx, apiError('service_unavailable', 'The database does not answer', { headers: NOT_READY_RETRY_AFTER }));
+    }
+    try {
+      await this.credentialsReady();
+    } catch (fault) {
+      this.logger.warn({ fault: describeFault(fault) }, "not ready: the identity provider's keys were never fetched");
+      const message = "The identity provider's keys cannot be fetched";
+      return sendError(ctx, apiError('service_unavailable', message, { headers: NOT_READY_RETRY_AFTER }));
     }
     sendJson(ctx, 200, { status: 'ready' });
   };
