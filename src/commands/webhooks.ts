@@ -9,8 +9,8 @@ import { decimalId, onDatabase, type Output, printRecords, table, unlessMisused 
 import { TOKENS } from '../composition/index.js';
 import {
   parseEventTypes,
-  PET_EVENT_TYPES,
-  type PetEventType,
+  EVENT_TYPES,
+  type EventType,
   type WebhookAdmin,
   type WebhookDelivery,
   type WebhookEndpoint,
@@ -76,7 +76,7 @@ const deliveriesTable = (deliveries: readonly WebhookDelivery[]): string =>
 
 /** A `webhooks` request whose arguments are checked: what it does on the database. */
 type WebhooksCommand =
-  | { readonly action: 'add'; readonly url: WebhookUrl; readonly types: readonly PetEventType[]; readonly json: boolean }
+  | { readonly action: 'add'; readonly url: WebhookUrl; readonly types: readonly EventType[]; readonly json: boolean }
   | { readonly action: 'list'; readonly json: boolean }
   | { readonly action: 'remove' | 'enable'; readonly id: WebhookEndpointId }
   | { readonly action: 'deliveries'; readonly id: WebhookEndpointId; readonly json: boolean }
@@ -96,15 +96,15 @@ function endpointId(text: string, action: string): E.Either<string, WebhookEndpo
  * misuse to tell. A value that names no type is refused, not taken for every type: an empty
  * variable in a script (`--events "$TYPES"`) would otherwise subscribe the endpoint to all.
  */
-function eventTypesOf(events: string | undefined): E.Either<string, readonly PetEventType[]> {
+function eventTypesOf(events: string | undefined): E.Either<string, readonly EventType[]> {
   if (events === undefined) return E.right([]);
   const types = parseEventTypes(events);
   if (E.isLeft(types)) {
-    return E.left(`petstore: --events: ${JSON.stringify(types.left)} is not an event type; they are ${PET_EVENT_TYPES.join(', ')}\n`);
+    return E.left(`petstore: --events: ${JSON.stringify(types.left)} is not an event type; they are ${EVENT_TYPES.join(', ')}\n`);
   }
   if (types.right.length === 0) {
     return E.left(
-      `petstore: --events ${JSON.stringify(events)} names no event type: give one or more of ${PET_EVENT_TYPES.join(', ')}, ` +
+      `petstore: --events ${JSON.stringify(events)} names no event type: give one or more of ${EVENT_TYPES.join(', ')}, ` +
         'separated by commas, or leave --events out for every type\n',
     );
   }

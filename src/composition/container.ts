@@ -33,6 +33,7 @@ import {
   isActiveApiKey,
   type ListPets,
   listPets,
+  type PetRepository,
   type RateLimitStore,
   type ReadinessCheck,
   type ServiceState,
@@ -75,8 +76,8 @@ function bindPetUseCases(container: Container): void {
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
   container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
   container.bind<GetVersionedPet>(TOKENS.GetVersionedPet).toResolvedValue(getVersionedPet, [TOKENS.PetRepository]);
-  container.bind<UpdatePet>(TOKENS.UpdatePet).toResolvedValue(updatePet, [TOKENS.PetRepository]);
-  container.bind<DeletePet>(TOKENS.DeletePet).toResolvedValue(deletePet, [TOKENS.PetRepository]);
+  container.bind<UpdatePet>(TOKENS.UpdatePet).toResolvedValue((pets: PetRepository) => updatePet(pets), [TOKENS.PetRepository]);
+  container.bind<DeletePet>(TOKENS.DeletePet).toResolvedValue((pets: PetRepository) => deletePet(pets), [TOKENS.PetRepository]);
   container
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);

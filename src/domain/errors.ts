@@ -1,5 +1,6 @@
 // The domain's failures: a closed union of plain values, each with a stable code.
 // They are results, not exceptions; the HTTP adapter turns each into a response exactly once.
+import type { OrderId, OrderStatus } from './order.js';
 import type { PetId, PetStatus } from './pet.js';
 
 /** No pet has the id asked for. */
@@ -52,5 +53,65 @@ export const preconditionFailed = (petId: PetId, failed: PreconditionFailed['fai
   failed,
 });
 
+/** No order has the id asked for. */
+export interface OrderNotFound {
+  readonly code: 'order_not_found';
+  /** The id that was looked for, in decimal (it may be an int64 beyond what an OrderId holds). */
+  readonly orderId: string;
+}
+
+/** The {@link OrderNotFound} failure for an id. */
+export const orderNotFound = (orderId: OrderId | bigint): OrderNotFound => ({ code: 'order_not_found', orderId: String(orderId) });
+
+/** An order names a pet that does not exist (never did, or was deleted): nothing was ordered. */
+export interface UnknownPet {
+  readonly code: 'unknown_pet';
+  readonly petId: string;
+}
+
+/** The pet of an order is not available (pending or sold): nothing was ordered. */
+export interface PetUnavailable {
+  readonly code: 'pet_unavailable';
+  readonly petId: string;
+  /** The pet's status when the order was refused. */
+  readonly status: PetStatus;
+}
+
+/** The pet has an open order: its status cannot change, nor can it be deleted, until the order ends. */
+export interface PetReserved {
+  readonly code: 'pet_reserved';
+  readonly petId: string;
+  /** The open order that holds the pet. */
+  readonly orderId: string;
+}
+
+/** A change would move an order to a status its current status does not lead to. */
+export interface InvalidOrderTransition {
+  readonly code: 'invalid_order_transition';
+  readonly orderId: string;
+  readonly from: OrderStatus;
+  readonly to: OrderStatus;
+  /** The statuses the order may be moved to from `from`: none when `from` is final. */
+  readonly allowed: readonly OrderStatus[];
+}
+
+/** The order is not in the version the request was conditional on (If-Match): nothing was changed. */
+export interface OrderPreconditionFailed {
+  readonly code: 'order_precondition_failed';
+  readonly orderId: string;
+  readonly failed: 'expected' | 'excluded';
+}
+
 /** Every failure a use case can return. Adding one is a compile error wherever it is not handled. */
-export type DomainError = PetNotFound | IdempotencyKeyInUse | IdempotencyKeyReused | InvalidTransition | PreconditionFailed;
+export type DomainError =
+  | PetNotFound
+  | IdempotencyKeyInUse
+  | IdempotencyKeyReused
+  | InvalidTransition
+  | PreconditionFailed
+  | OrderNotFound
+  | UnknownPet
+  | PetUnavailable
+  | PetReserved
+  | InvalidOrderTransition
+  | OrderPreconditionFailed;

@@ -1,23 +1,35 @@
-// The change events of the store: a pet created, updated or deleted. A change that committed
+// The change events of the store: a pet created, updated or deleted, an order placed or
+// changed. Every event concerns one pet (an order's, its pet), the key that keeps one pet's
+// events, its orders' included, in commit order on the ordered transports. A change that committed
 // has exactly one event, recorded in the change's own transaction (the outbox), and relayed
 // from there at least once; a change that did not happen (an idempotent replay, a patch that
 // changes nothing, a failed precondition) never reaches a write, and so has none.
+import { type Order, type OrderData, orderData } from './order.js';
 import type { Pet, PetId } from './pet.js';
 
-/** Every event type, as CloudEvents `type` and NATS subject. */
+/** The event types of pets, as CloudEvents `type` and NATS subject. */
 export const PET_EVENT_TYPES = ['petstore.pet.created', 'petstore.pet.updated', 'petstore.pet.deleted'] as const;
+/** The event types of orders (interface 1.3). */
+export const ORDER_EVENT_TYPES = ['petstore.order.created', 'petstore.order.updated'] as const;
+/** Every event type, in the order listings give them. */
+export const EVENT_TYPES = [...PET_EVENT_TYPES, ...ORDER_EVENT_TYPES] as const;
 
-/** The type of a change event. */
+/** The type of a change event of a pet. */
 export type PetEventType = (typeof PET_EVENT_TYPES)[number];
+/** The type of any change event. */
+export type EventType = (typeof EVENT_TYPES)[number];
 
-/** What an event says of its pet: the pet as the interface returns it after the change; only its id once deleted. */
+/** What an event of a pet says of it: the pet as the interface returns it after the change; only its id once deleted. */
 export type PetEventData = Pet | { readonly id: PetId };
+/** What an event says: of a pet, or of an order (the order as the interface returns it after the change). */
+export type EventData = PetEventData | OrderData;
 
 /** A change, as the repository records it in the change's transaction. */
 export interface PetChange {
-  readonly type: PetEventType;
+  readonly type: EventType;
+  /** The pet the change concerns: the pet changed, or the order's pet. */
   readonly petId: PetId;
-  readonly data: PetEventData;
+  readonly data: EventData;
 }
 
 /** A pet was created: the event of every create that committed, replays excluded. */
@@ -28,6 +40,19 @@ export const petUpdated = (pet: Pet): PetChange => ({ type: 'petstore.pet.update
 
 /** A pet was deleted: the event of every delete that removed it. */
 export const petDeleted = (id: PetId): PetChange => ({ type: 'petstore.pet.deleted', petId: id, data: { id } });
+
+/** An order was placed: the event of every placement that committed, replays excluded. */
+export const orderCreated = (order: Order): PetChange => ({ type: 'petstore.order.created', petId: order.petId, data: orderData(order) });
+
+/** An order's status changed. */
+export const orderUpdated = (order: Order): PetChange => ({ type: 'petstore.order.updated', petId: order.petId, data: orderData(order) });
+
+/** Whether `type` is the type of an order's event. */
+export const isOrderEventType = (type: EventType): type is (typeof ORDER_EVENT_TYPES)[number] =>
+  (ORDER_EVENT_TYPES as readonly string[]).includes(type);
+
+/** The CloudEvents `subject` of an event: the id of the pet, or of the order, it is about. */
+export const eventSubject = (event: PetChange): string => String(isOrderEventType(event.type) ? event.data.id : event.petId);
 
 /** A change as the outbox keeps it and the relay delivers it. */
 export interface PetEvent extends PetChange {
@@ -40,4 +65,4 @@ export interface PetEvent extends PetChange {
 }
 
 /** Whether an event of `type` is one that `wanted` asks for (none asks for every type). */
-export const wantsEvent = (wanted: readonly PetEventType[], type: PetEventType): boolean => wanted.length === 0 || wanted.includes(type);
+export const wantsEvent = (wanted: readonly EventType[], type: EventType): boolean => wanted.length === 0 || wanted.includes(type);

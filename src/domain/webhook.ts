@@ -5,7 +5,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { FETCH_BLOCKED_PORTS } from './fetch-blocked-tcp-ports.js';
 import { constrained, positiveId } from './codec.js';
-import { PET_EVENT_TYPES, type PetEventType } from './events.js';
+import { EVENT_TYPES, type EventType } from './events.js';
 import { wantsEvent } from './events.js';
 
 /** Brand of {@link WebhookEndpointId}. */
@@ -69,17 +69,17 @@ export type WebhookUrl = t.TypeOf<typeof WebhookUrl>;
 
 /**
  * The event types a comma-separated list names (`petstore.pet.created,petstore.pet.deleted`),
- * each once, in the order of PET_EVENT_TYPES; the empty list (every type) for an empty text.
+ * each once, in the order of EVENT_TYPES; the empty list (every type) for an empty text.
  * Left: the first name that is not an event type.
  */
-export function parseEventTypes(text: string): E.Either<string, readonly PetEventType[]> {
+export function parseEventTypes(text: string): E.Either<string, readonly EventType[]> {
   const names = text
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
-  const unknown = names.find((name) => !(PET_EVENT_TYPES as readonly string[]).includes(name));
+  const unknown = names.find((name) => !(EVENT_TYPES as readonly string[]).includes(name));
   if (unknown !== undefined) return E.left(unknown);
-  return E.right(PET_EVENT_TYPES.filter((type) => names.includes(type)));
+  return E.right(EVENT_TYPES.filter((type) => names.includes(type)));
 }
 
 /** A registered endpoint as it may be shown: everything but its secret. */
@@ -87,7 +87,7 @@ export interface WebhookEndpoint {
   readonly id: WebhookEndpointId;
   readonly url: WebhookUrl;
   /** The event types it receives; empty: every type. */
-  readonly eventTypes: readonly PetEventType[];
+  readonly eventTypes: readonly EventType[];
   readonly createdAt: Date;
   /** When it was disabled (it answered 410 Gone): it receives nothing from then on; null while active. */
   readonly disabledAt: Date | null;
@@ -102,7 +102,7 @@ export interface WebhookDelivery {
   readonly endpointId: WebhookEndpointId;
   /** The event's id: also the `webhook-id` header of every attempt. */
   readonly eventId: string;
-  readonly eventType: PetEventType;
+  readonly eventType: EventType;
   /** How many attempts were made (0 before the first, and again after a redelivery). */
   readonly attempts: number;
   readonly status: WebhookDeliveryStatus;
@@ -119,7 +119,7 @@ export interface WebhookDelivery {
 /** An event as the webhooks keep it: its id, its type, and its body (the CloudEvents JSON) sent as it is at every attempt. */
 export interface WebhookEvent {
   readonly id: string;
-  readonly type: PetEventType;
+  readonly type: EventType;
   readonly body: string;
 }
 

@@ -3,6 +3,10 @@
 import * as O from 'fp-ts/lib/Option.js';
 import {
   type ArchivedPet,
+  EMPTY_INVENTORY,
+  type Inventory,
+  type PetInventory,
+  type PetStatus,
   FIRST_PET_VERSION,
   type IdempotencyHold,
   type Pet,
@@ -19,8 +23,8 @@ import {
 import type { MemoryEventOutbox } from './memory-event-outbox.js';
 import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 
-/** Pets in memory: the reference behaviour of {@link PetRepository}. Nothing is kept after exit. */
-export class MemoryPetRepository implements PetRepository {
+/** Pets in memory: the reference behaviour of {@link PetRepository} and {@link PetInventory}. Nothing is kept after exit. */
+export class MemoryPetRepository implements PetRepository, PetInventory {
   // Pets in ascending id order: ids only grow, so appending keeps the order.
   private readonly pets: Pet[] = [];
   private readonly byId = new Map<number, Pet>();
@@ -28,6 +32,8 @@ export class MemoryPetRepository implements PetRepository {
   // so a create writes nothing here.
   private readonly versions = new Map<number, PetVersion>();
   private lastId = 0;
+  // The inventory, kept with every change.
+  private counts: Record<PetStatus, number> = { ...EMPTY_INVENTORY };
 
   /**
    * @param idempotencyStore the store whose records createCompleting completes; without one, it refuses to.
@@ -63,6 +69,7 @@ export class MemoryPetRepository implements PetRepository {
     const pet = frozenPet(this.lastId as PetId, draft);
     this.pets.push(pet);
     this.byId.set(pet.id, pet);
+    this.counts[pet.status] += 1;
     this.outbox?.record(petCreated(pet));
     return pet;
   }
@@ -89,18 +96,42 @@ export class MemoryPetRepository implements PetRepository {
   // Compare and write in one synchronous step: no other request runs between them.
   async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
     if (!this.byId.has(id) || this.versionOf(id) !== version) return O.none;
+    return O.some(this.write(id, draft));
+  }
+
+  // One more version of pet `id` (which exists), with its event.
+  private write(id: PetId, draft: PetDraft): VersionedPet {
     const pet = frozenPet(id, draft);
+    const version = this.versionOf(id) + 1;
+    this.counts[this.byId.get(id)!.status] -= 1;
+    this.counts[pet.status] += 1;
     this.pets[this.indexAfter(id) - 1] = pet;
     this.byId.set(id, pet);
-    this.versions.set(id, version + 1);
+    this.versions.set(id, version);
     this.outbox?.record(petUpdated(pet));
-    return O.some({ pet, version: version + 1 });
+    return { pet, version };
+  }
+
+  /**
+   * Gives pet `id` the status `to`, as a new version with its event, if it is in `from` (any
+   * status when undefined); answers it, or undefined when it is not. Synchronous: the order
+   * that calls it changes in the same step (MemoryOrderRepository).
+   */
+  moveStatus(id: PetId, to: PetStatus, from?: PetStatus): VersionedPet | undefined {
+    const pet = this.byId.get(id);
+    if (pet === undefined || (from !== undefined && pet.status !== from)) return undefined;
+    return this.write(id, { name: pet.name, categoryId: pet.categoryId, status: to });
+  }
+
+  async count(): Promise<Inventory> {
+    return { ...this.counts };
   }
 
   async remove(id: PetId, version: PetVersion): Promise<boolean> {
     if (!this.byId.has(id) || this.versionOf(id) !== version) return false;
     // lastId is kept: the id is never given again.
     this.pets.splice(this.indexAfter(id) - 1, 1);
+    this.counts[this.byId.get(id)!.status] -= 1;
     this.byId.delete(id);
     this.versions.delete(id);
     this.outbox?.record(petDeleted(id));
@@ -122,6 +153,7 @@ export class MemoryPetRepository implements PetRepository {
     const frozen = Object.freeze({ id: pet.id, name: pet.name, categoryId: pet.categoryId, status: pet.status });
     this.pets.splice(this.indexAfter(pet.id), 0, frozen);
     this.byId.set(pet.id, frozen);
+    this.counts[frozen.status] += 1;
     if (version !== FIRST_PET_VERSION) this.versions.set(pet.id, version);
     this.lastId = Math.max(this.lastId, pet.id);
     return { ...frozen, version };

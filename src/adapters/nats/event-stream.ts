@@ -2,7 +2,7 @@
 // present (an operator may have tuned its limits). Why each setting: docs/events.md ("NATS JetStream").
 import { type JetStreamManager, JetStreamApiError, JetStreamApiCodes, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { PET_EVENT_TYPES } from '../../domain/index.js';
+import { EVENT_TYPES } from '../../domain/index.js';
 
 /** The subjects of the stream: one per event type, as the event's type names it. */
 export const EVENT_SUBJECTS = ['petstore.pet.*'] as const;
@@ -42,7 +42,7 @@ export class StreamSubjectsError extends Error {
 
 /** The event types `subjects` leave out. */
 const typesLeftOut = (subjects: readonly string[]): readonly string[] =>
-  PET_EVENT_TYPES.filter((type) => !subjects.some((filter) => subjectMatches(filter, type)));
+  EVENT_TYPES.filter((type) => !subjects.some((filter) => subjectMatches(filter, type)));
 
 /**
  * Creates the stream `name` unless it exists; one that exists must take every event type's

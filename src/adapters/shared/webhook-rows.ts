@@ -3,7 +3,7 @@
 // text, timestamptz as Date).
 import type {
   DueWebhookDelivery,
-  PetEventType,
+  EventType,
   WebhookAttempt,
   WebhookDelivery,
   WebhookDeliveryId,
@@ -32,13 +32,13 @@ export interface WebhookEndpointRow<Id, Time> {
 export const WEBHOOK_ENDPOINT_COLUMNS = 'id, url, event_types, created_at, disabled_at';
 
 /** Event types as a column keeps them: comma-separated, '' for every type. */
-export const eventTypesColumn = (types: readonly PetEventType[]): string => types.join(',');
+export const eventTypesColumn = (types: readonly EventType[]): string => types.join(',');
 
 /** The record of an endpoint row. */
 export const webhookEndpointOf = <Id, Time>(row: WebhookEndpointRow<Id, Time>, as: RowConversions<Id, Time>): WebhookEndpoint => ({
   id: as.id(row.id, 'webhook_endpoints.id') as WebhookEndpointId,
   url: row.url as WebhookUrl,
-  eventTypes: row.event_types === '' ? [] : (row.event_types.split(',') as PetEventType[]),
+  eventTypes: row.event_types === '' ? [] : (row.event_types.split(',') as EventType[]),
   createdAt: as.time(row.created_at),
   disabledAt: row.disabled_at === null ? null : as.time(row.disabled_at),
 });
@@ -79,7 +79,7 @@ export const webhookDeliveryOf = <Id, Time>(row: WebhookDeliveryRow<Id, Time>, a
   id: as.id(row.id, 'webhook_deliveries.id') as WebhookDeliveryId,
   endpointId: as.id(row.endpoint_id, 'webhook_deliveries.endpoint_id') as WebhookEndpointId,
   eventId: row.event_id,
-  eventType: row.event_type as PetEventType,
+  eventType: row.event_type as EventType,
   attempts: row.attempts,
   status: row.status as WebhookDeliveryStatus,
   nextAttemptAt: row.next_attempt_at === null ? null : as.time(row.next_attempt_at),
@@ -110,7 +110,7 @@ export const dueWebhookDeliveryOf = <Id>(
   claim: { deliveryId: id(row.id, 'webhook_deliveries.id') as WebhookDeliveryId, leasedUntil },
   endpointId: id(row.endpoint_id, 'webhook_deliveries.endpoint_id') as WebhookEndpointId,
   eventId: row.event_id,
-  eventType: row.event_type as PetEventType,
+  eventType: row.event_type as EventType,
   attempts: row.attempts,
   url: row.url as WebhookUrl,
   secret: row.secret,

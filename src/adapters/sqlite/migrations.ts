@@ -2,6 +2,7 @@
 // have been applied; each runs in its own transaction at start, so an interrupted upgrade
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
+import { ordersTableSql } from '../shared/order-tables.js';
 import { outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
 
 const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
@@ -17,7 +18,7 @@ const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
   keyedTableOptions: ' STRICT, WITHOUT ROWID',
 };
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9), orders and the inventory (10). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -111,6 +112,29 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   `ALTER TABLE api_keys ADD COLUMN scopes TEXT CHECK (scopes <> '');
    ALTER TABLE api_keys ADD COLUMN expires_at INTEGER;
    ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER;`,
+  // 10: interface 1.3, the store. Orders (shared/order-tables.ts), and the inventory: the count
+  // of pets per status, counted once here (one pass of the (status, id) index) and kept by
+  // triggers in every transaction that changes a pet, whoever writes it. One row per status
+  // is no hot spot here: SQLite has one writer at a time (docs/decisions/0027-orders-and-the-inventory.md).
+  `${ordersTableSql(SQLITE_COLUMN_TYPES)}
+   CREATE TABLE pet_counts (
+     status TEXT    PRIMARY KEY,
+     count  INTEGER NOT NULL
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO pet_counts (status, count)
+     SELECT 'available', count(*) FROM pets WHERE status = 'available'
+     UNION ALL SELECT 'pending', count(*) FROM pets WHERE status = 'pending'
+     UNION ALL SELECT 'sold', count(*) FROM pets WHERE status = 'sold';
+   CREATE TRIGGER pets_counted_insert AFTER INSERT ON pets BEGIN
+     UPDATE pet_counts SET count = count + 1 WHERE status = NEW.status;
+   END;
+   CREATE TRIGGER pets_counted_update AFTER UPDATE OF status ON pets WHEN OLD.status <> NEW.status BEGIN
+     UPDATE pet_counts SET count = count - 1 WHERE status = OLD.status;
+     UPDATE pet_counts SET count = count + 1 WHERE status = NEW.status;
+   END;
+   CREATE TRIGGER pets_counted_delete AFTER DELETE ON pets BEGIN
+     UPDATE pet_counts SET count = count - 1 WHERE status = OLD.status;
+   END;`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

@@ -14,3 +14,5 @@ export * from './event-outbox.js';
 export * from './event-transport.js';
 export * from './webhook-store.js';
 export * from './store-archive.js';
+export * from './order-repository.js';
+export * from './pet-inventory.js';

@@ -2,13 +2,13 @@
 // endpoint's signing secret comes from (randomness is an adapter's).
 import type { Option } from 'fp-ts/lib/Option.js';
 import type { Backlog } from './backlog.js';
-import type { PetEventType } from '../events.js';
+import type { EventType } from '../events.js';
 import type { WebhookDelivery, WebhookDeliveryId, WebhookEndpoint, WebhookEndpointId, WebhookEvent, WebhookUrl } from '../webhook.js';
 
 /** What is stored of a new endpoint: its record's fields and its secret. */
 export interface NewWebhookEndpoint {
   readonly url: WebhookUrl;
-  readonly eventTypes: readonly PetEventType[];
+  readonly eventTypes: readonly EventType[];
   /** The signing secret, `whsec_` and base64: kept, as signing needs it, and never shown again. */
   readonly secret: string;
   readonly createdAt: Date;
@@ -26,7 +26,7 @@ export interface DueWebhookDelivery {
   readonly claim: WebhookDeliveryClaim;
   readonly endpointId: WebhookEndpointId;
   readonly eventId: string;
-  readonly eventType: PetEventType;
+  readonly eventType: EventType;
   /** Attempts made before this one. */
   readonly attempts: number;
   readonly url: WebhookUrl;

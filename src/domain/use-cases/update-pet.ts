@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
-import type { InvalidTransition, PetNotFound, PreconditionFailed } from '../errors.js';
+import type { InvalidTransition, PetNotFound, PetReserved, PreconditionFailed } from '../errors.js';
 import type { PetId } from '../pet.js';
 import {
   canChangeStatus,
@@ -14,6 +14,7 @@ import {
 } from '../pet-changes.js';
 import type { PetRepository } from '../ports/index.js';
 import { changeAtVersion } from './change-at-version.js';
+import { type OpenOrders, reservationOf } from './pet-reservation.js';
 
 /** A change of a pet: which one, the merge patch of its fields, and the versions the client expects it in. */
 export interface UpdatePetRequest {
@@ -26,15 +27,18 @@ export interface UpdatePetRequest {
 }
 
 /** The use case that changes a pet's fields, within the status transitions. */
-export type UpdatePet = (request: UpdatePetRequest) => TaskEither<PetNotFound | PreconditionFailed | InvalidTransition, VersionedPet>;
+export type UpdatePet = (
+  request: UpdatePetRequest,
+) => TaskEither<PetNotFound | PreconditionFailed | InvalidTransition | PetReserved, VersionedPet>;
 
 /**
  * Changes a pet: the fields of the patch replace the pet's. A status its current one does not
  * lead to is refused; a patch that changes nothing (`{}`, or the values the pet has) stores
- * nothing and keeps the version.
+ * nothing and keeps the version. While the pet has an open order in `orders`, a change of its
+ * status is refused (its name and category may still change).
  */
 export const updatePet =
-  (pets: PetRepository): UpdatePet =>
+  (pets: PetRepository, orders?: OpenOrders): UpdatePet =>
   ({ id, patch, expected, excluded }) =>
   () =>
     changeAtVersion(pets, id, { expected, excluded }, async (current) => {
@@ -50,5 +54,7 @@ export const updatePet =
         });
       }
       if (changesNothing(current.pet, draft)) return E.right(O.some(current));
+      const reserved = draft.status === from ? undefined : await reservationOf(orders, id);
+      if (reserved !== undefined) return E.left(reserved);
       return E.right(await pets.update(id, current.version, draft));
     });

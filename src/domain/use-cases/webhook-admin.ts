@@ -1,6 +1,6 @@
 // Managing webhooks: register an endpoint (its secret shown once), list, remove and enable again endpoints,
 // read an endpoint's recent deliveries, send an event again. The CLI (`petstore webhooks …`) uses these.
-import { PET_EVENT_TYPES, type PetEventType } from '../events.js';
+import { EVENT_TYPES, type EventType } from '../events.js';
 import type { Clock } from '../ports/index.js';
 import { type WebhookEndpoint, WebhookUrl } from '../webhook.js';
 import type { WebhookSecretGenerator, WebhookStore } from '../ports/index.js';
@@ -17,7 +17,7 @@ export const MAX_LISTED_DELIVERIES = 100;
 /** The operations on webhooks: `list`, `remove`, `enable` and `deliveries` are the store's own (never a secret). */
 export interface WebhookAdmin extends Pick<WebhookStore, 'list' | 'remove' | 'enable' | 'deliveries'> {
   /** Registers `url` for `eventTypes` (none: every type) with a fresh secret, answered once. @throws TypeError for an invalid URL or type */
-  add(url: WebhookUrl, eventTypes: readonly PetEventType[]): Promise<AddedWebhookEndpoint>;
+  add(url: WebhookUrl, eventTypes: readonly EventType[]): Promise<AddedWebhookEndpoint>;
   /** Sends the event again, from now, to every active endpoint that had it; answers how many deliveries. */
   redeliver(eventId: string): Promise<number>;
 }
@@ -27,8 +27,7 @@ export const webhookAdmin = (store: WebhookStore, clock: Clock, secrets: Webhook
   async add(url, eventTypes) {
     // The types say so, but plain JavaScript callers get no compiler: check here too.
     if (!WebhookUrl.is(url)) throw new TypeError('the URL must be an absolute http:// or https:// URL without a user or password');
-    if (!eventTypes.every((type) => PET_EVENT_TYPES.includes(type)))
-      throw new TypeError(`event types are among ${PET_EVENT_TYPES.join(', ')}`);
+    if (!eventTypes.every((type) => EVENT_TYPES.includes(type))) throw new TypeError(`event types are among ${EVENT_TYPES.join(', ')}`);
     const secret = secrets.generate();
     const endpoint = await store.add({ url, eventTypes, secret, createdAt: clock.now() });
     return { secret, endpoint };

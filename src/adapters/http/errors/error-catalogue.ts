@@ -12,15 +12,19 @@ export const ERROR_CATALOGUE = {
   insufficient_scope: 403,
   not_found: 404,
   pet_not_found: 404,
+  order_not_found: 404,
   method_not_allowed: 405,
   idempotency_key_in_use: 409,
   invalid_transition: 409,
+  pet_unavailable: 409,
+  pet_reserved: 409,
   precondition_failed: 412,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,
   idempotency_key_reused: 422,
+  unknown_pet: 422,
   rate_limited: 429,
   headers_too_large: 431,
   client_error: 400,
@@ -38,10 +42,12 @@ export interface ErrorDetail {
   /** A JSON Pointer into the body (`/name`), or the name of the query, path or header parameter. */
   readonly field: string;
   readonly message: string;
-  /** On `invalid_transition`: the pet's status now. */
+  /** On `invalid_transition`: the pet's or order's status now; on `pet_unavailable`: the pet's. */
   readonly currentStatus?: string;
-  /** On `invalid_transition`: the statuses the pet may be moved to from its current one (none when it is final). */
+  /** On `invalid_transition`: the statuses the pet or order may be moved to from its current one (none when it is final). */
   readonly allowedStatuses?: readonly string[];
+  /** On `pet_reserved`: the open order that holds the pet. */
+  readonly orderId?: number;
 }
 
 /** An error answer before it is written: the Error body's fields plus the headers it needs. */

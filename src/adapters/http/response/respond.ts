@@ -27,23 +27,62 @@ export function domainErrorToApiError(error: DomainError): ApiError {
         'idempotency_key_reused',
         'This Idempotency-Key was already used for a request with another body; use a new key for a new pet',
       );
-    case 'invalid_transition': {
-      const { from, to, allowed } = error;
-      const next = allowed.length === 0 ? `${from} is final` : `it can become ${allowed.join(' or ')}`;
-      const message = `cannot change from ${from} to ${to}: ${next}`;
-      return apiError('invalid_transition', `Pet ${error.petId} ${message}`, {
-        details: [{ in: 'body', field: '/status', message, currentStatus: from, allowedStatuses: allowed }],
-      });
-    }
+    case 'invalid_transition':
+      return transitionError(`Pet ${error.petId}`, error.from, error.to, error.allowed);
     case 'precondition_failed':
-      return apiError(
-        'precondition_failed',
-        error.failed === 'expected'
-          ? `Pet ${error.petId} is not in a version If-Match names (it changed since, or the field names none); nothing was done`
-          : `Pet ${error.petId} is in a version If-None-Match names (any, for *); nothing was done`,
-      );
+      return preconditionError(`Pet ${error.petId}`, error.failed);
+    default:
+      return orderErrorToApiError(error);
   }
 }
+
+/** A 412: `subject` is not in a version the request's If-Match names, or is in one its If-None-Match names. */
+const preconditionError = (subject: string, failed: 'expected' | 'excluded'): ApiError =>
+  apiError(
+    'precondition_failed',
+    failed === 'expected'
+      ? `${subject} is not in a version If-Match names (it changed since, or the field names none); nothing was done`
+      : `${subject} is in a version If-None-Match names (any, for *); nothing was done`,
+  );
+
+/** A 409 invalid_transition: `subject` cannot move from `from` to `to`. */
+const transitionError = (subject: string, from: string, to: string, allowed: readonly string[]): ApiError => {
+  const next = allowed.length === 0 ? `${from} is final` : `it can become ${allowed.join(' or ')}`;
+  const message = `cannot change from ${from} to ${to}: ${next}`;
+  return apiError('invalid_transition', `${subject} ${message}`, {
+    details: [{ in: 'body', field: '/status', message, currentStatus: from, allowedStatuses: allowed }],
+  });
+};
+
+/** The HTTP form of the failures of orders and of the pets they reserve. */
+function orderErrorToApiError(error: Exclude<DomainError, { code: PetErrorCode }>): ApiError {
+  switch (error.code) {
+    case 'order_not_found':
+      return apiError('order_not_found', `No order has id ${error.orderId}`);
+    case 'unknown_pet':
+      return apiError('unknown_pet', `No pet has id ${error.petId}: an order needs a pet that exists`, {
+        details: [{ in: 'body', field: '/petId', message: `names no pet` }],
+      });
+    case 'pet_unavailable':
+      return apiError('pet_unavailable', `Pet ${error.petId} is ${error.status}, not available: it cannot be ordered`, {
+        details: [{ in: 'body', field: '/petId', message: `is ${error.status}`, currentStatus: error.status }],
+      });
+    case 'pet_reserved':
+      return apiError(
+        'pet_reserved',
+        `Pet ${error.petId} is held by open order ${error.orderId}: its status cannot change, nor can it be deleted, until the order is delivered or cancelled`,
+        {
+          details: [{ in: 'path', field: 'petId', message: `is held by order ${error.orderId}`, orderId: Number(error.orderId) }],
+        },
+      );
+    case 'invalid_order_transition':
+      return transitionError(`Order ${error.orderId}`, error.from, error.to, error.allowed);
+    case 'order_precondition_failed':
+      return preconditionError(`Order ${error.orderId}`, error.failed);
+  }
+}
+
+type PetErrorCode = 'pet_not_found' | 'idempotency_key_in_use' | 'idempotency_key_reused' | 'invalid_transition' | 'precondition_failed';
 
 export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, successStatus: number): void {
   if (E.isLeft(result)) {
