@@ -3,6 +3,10 @@
 import { MemoryEventOutbox } from '../../src/adapters/memory/memory-event-outbox.js';
 import { MemoryOrderRepository } from '../../src/adapters/memory/memory-order-repository.js';
 import { MemoryPetRepository } from '../../src/adapters/memory/memory-pet-repository.js';
+import { PostgresEventOutbox } from '../../src/adapters/postgres/postgres-event-outbox.js';
+import { PostgresOrderRepository } from '../../src/adapters/postgres/postgres-order-repository.js';
+import { PostgresPetInventory } from '../../src/adapters/postgres/postgres-pet-inventory.js';
+import { PostgresPetRepository } from '../../src/adapters/postgres/postgres-pet-repository.js';
 import { SqliteEventOutbox } from '../../src/adapters/sqlite/sqlite-event-outbox.js';
 import { SqliteOrderRepository } from '../../src/adapters/sqlite/sqlite-order-repository.js';
 import { SqlitePetInventory } from '../../src/adapters/sqlite/sqlite-pet-inventory.js';
@@ -25,7 +29,10 @@ export const ORDER_STORAGE: StorageAdapters<OrderStorage> = {
       orders: new SqliteOrderRepository(db, outbox),
     };
   },
-  postgres: () => {
-    throw new Error('todo');
-  },
+  postgres: (pool) => ({
+    pets: new PostgresPetRepository(pool, true),
+    inventory: new PostgresPetInventory(pool),
+    outbox: new PostgresEventOutbox(pool),
+    orders: new PostgresOrderRepository(pool, true),
+  }),
 };

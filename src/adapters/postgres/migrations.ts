@@ -1,7 +1,9 @@
 // The PostgreSQL schema as an ordered list of versioned migrations, and the runner that applies
 // them at start. Never edit a released migration: append a new one with the next version.
 import type { Pool, PoolClient, QueryConfig } from 'pg';
+import { ordersTableSql } from '../shared/order-tables.js';
 import { outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { PET_COUNTS_SQL } from './pet-counts-sql.js';
 import { inTransaction } from './in-transaction.js';
 
 /** One step of the PostgreSQL schema. */
@@ -30,7 +32,7 @@ const POSTGRES_COLUMN_TYPES: SqlColumnTypes = {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -135,6 +137,14 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
             ADD COLUMN scopes       text CHECK (scopes <> ''),
             ADD COLUMN expires_at   timestamptz,
             ADD COLUMN last_used_at timestamptz;`,
+  },
+  {
+    version: 9,
+    name: 'orders and inventory',
+    // Interface 1.3, the store: orders (shared/order-tables.ts), and the inventory, counted once
+    // here and kept by triggers in slots that concurrent writers spread over (pet-counts-sql.ts).
+    sql: `${ordersTableSql(POSTGRES_COLUMN_TYPES)}
+          ${PET_COUNTS_SQL}`,
   },
 ];
 

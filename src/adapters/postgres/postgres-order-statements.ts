@@ -1,0 +1,51 @@
+// The SQL of PostgresOrderRepository's changes: a placement and a move of an order, each one
+// statement, and so one transaction, with the pet it changes and the events of both.
+import { ORDERABLE_PET_STATUS, RESERVED_PET_STATUS } from '../../domain/index.js';
+import { ORDER_COLUMNS } from '../shared/order-rows.js';
+
+const PET_JSON = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)";
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const ORDER_JSON = `jsonb_build_object('id', id, 'petId', pet_id, 'status', status, 'placedAt', ${iso('placed_at')}, 'updatedAt', ${iso('updated_at')})
+  || CASE WHEN note IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('note', note) END`;
+
+/**
+ * The events of a change, as the INSERT of a CTE: the pet's (from `pets`, a CTE with its
+ * columns) before the order's (from `orders`), so that an order is seen after what it did to
+ * its pet.
+ */
+const recorded = (pets: string, orders: string, orderType: string) => `, recorded AS (
+    INSERT INTO events (id, type, pet_id, data, time)
+    SELECT gen_random_uuid(), type, pet_id, data, clock_timestamp() FROM (
+      SELECT 1 AS n, 'petstore.pet.updated' AS type, id AS pet_id, ${PET_JSON} AS data FROM ${pets}
+      UNION ALL SELECT 2, '${orderType}', pet_id, ${ORDER_JSON} FROM ${orders}
+    ) e ORDER BY n
+  )`;
+
+/**
+ * A placement: the pet reserved only if it is available ($1; the row is locked, so of
+ * concurrent placements one reserves it and the others find it pending), and the order stored
+ * with it ($2 note, $3 time, $4 to $7 the key, NULL without one). The answer is the order, or
+ * no row when the pet was not available.
+ */
+export const placeOrderSql = (recordEvents: boolean) => `WITH reserved AS (
+    UPDATE pets SET status = '${RESERVED_PET_STATUS}', version = version + 1
+     WHERE id = $1 AND status = '${ORDERABLE_PET_STATUS}' RETURNING id, name, category_id, status
+  ), placed AS (
+    INSERT INTO orders (pet_id, status, note, placed_at, updated_at, key_scope, key, key_fingerprint, key_expires_at)
+    SELECT id, 'placed', $2, $3, $3, $4, $5, $6, $7 FROM reserved RETURNING ${ORDER_COLUMNS}
+  )${recordEvents ? recorded('reserved', 'placed', 'petstore.order.created') : ''}
+  SELECT ${ORDER_COLUMNS} FROM placed`;
+
+/**
+ * A move of order $1 at version $2 to status $3 at $4, and of its pet to status $5 when it is
+ * not NULL. The answer is the order, or no row when its version is another.
+ */
+export const changeOrderSql = (recordEvents: boolean) => `WITH changed AS (
+    UPDATE orders SET status = $3, updated_at = $4, version = version + 1
+     WHERE id = $1 AND version = $2 RETURNING ${ORDER_COLUMNS}
+  ), moved AS (
+    UPDATE pets SET status = $5, version = pets.version + 1 FROM changed
+     WHERE pets.id = changed.pet_id AND $5::text IS NOT NULL
+     RETURNING pets.id, pets.name, pets.category_id, pets.status
+  )${recordEvents ? recorded('moved', 'changed', 'petstore.order.updated') : ''}
+  SELECT ${ORDER_COLUMNS} FROM changed`;
