@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { type RunningHttpServer, startHttpServer } from '../adapters/http/http-server.js';
+import type { StoreUseCases } from '../adapters/http/handlers/order-handlers.js';
 import { adaptersProblem, type ContainerOptions } from './container-options.js';
 import {
   type ApiKeyAdmin,
@@ -33,7 +34,6 @@ import {
   isActiveApiKey,
   type ListPets,
   listPets,
-  type PetRepository,
   type RateLimitStore,
   type ReadinessCheck,
   type ServiceState,
@@ -42,6 +42,7 @@ import { bindEvents } from './event-bindings.js';
 import { bindJwt } from './jwt-bindings.js';
 import { bindPorts } from './port-bindings.js';
 import { bindRateLimitStore } from './rate-limit-store-binding.js';
+import { bindStore } from './store-bindings.js';
 import { TOKENS } from './tokens.js';
 import { bindWebhooks } from './webhook-bindings.js';
 
@@ -64,6 +65,7 @@ export function createContainer(options: ContainerOptions): Container {
   bindApiKeys(container, options);
   bindWebhooks(container);
   bindPetUseCases(container);
+  bindStore(container, options);
   bindRateLimitStore(container, options);
   bindEvents(container, options);
   bindHttp(container, options);
@@ -76,8 +78,8 @@ function bindPetUseCases(container: Container): void {
   container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
   container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
   container.bind<GetVersionedPet>(TOKENS.GetVersionedPet).toResolvedValue(getVersionedPet, [TOKENS.PetRepository]);
-  container.bind<UpdatePet>(TOKENS.UpdatePet).toResolvedValue((pets: PetRepository) => updatePet(pets), [TOKENS.PetRepository]);
-  container.bind<DeletePet>(TOKENS.DeletePet).toResolvedValue((pets: PetRepository) => deletePet(pets), [TOKENS.PetRepository]);
+  container.bind<UpdatePet>(TOKENS.UpdatePet).toResolvedValue(updatePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
+  container.bind<DeletePet>(TOKENS.DeletePet).toResolvedValue(deletePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
   container
     .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
     .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
@@ -105,8 +107,10 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       httpOptions: HttpAppOptions,
       router: Router,
       metricsRegistry: Registry,
+      storeUseCases: StoreUseCases | undefined,
     ) =>
       createHttpApp({
+        ...(storeUseCases === undefined ? {} : { storeUseCases }),
         useCases: {
           listPets: list,
           createPet: create,
@@ -143,6 +147,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       TOKENS.HttpAppOptions,
       TOKENS.HttpRouter,
       TOKENS.MetricsRegistry,
+      TOKENS.StoreUseCases,
     ],
   );
   container

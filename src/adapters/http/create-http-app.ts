@@ -17,6 +17,7 @@ import { declareRoutes } from './http-routes.js';
 import { jsonBody, MERGE_PATCH_MEDIA_TYPES } from './body/json-body.js';
 import { observeRequests } from './middleware/observe-requests.js';
 import { type MetricsAccess, OperatorHandlers } from './handlers/operator-handlers.js';
+import { OrderHandlers, type StoreUseCases } from './handlers/order-handlers.js';
 import { PetHandlers, type PetUseCases } from './handlers/pet-handlers.js';
 import { PER_KEY_POLICY, rateLimitPerCaller } from './middleware/rate-limit.js';
 
@@ -31,6 +32,8 @@ export const OPENAPI_PATH = `${API_BASE_PATH}/openapi.json`;
 /** What {@link createHttpApp} needs: the use cases, the key verifier, a logger, and optional state, options and router. */
 export interface HttpAppDependencies {
   readonly useCases: PetUseCases;
+  /** The store's use cases (interface 1.3): orders and the inventory. Without them, those operations are not served. */
+  readonly storeUseCases?: StoreUseCases;
   readonly credentialVerifier: CredentialVerifier;
   readonly logger: Logger;
   /** Whether the storage answers, for /readyz; always ready when absent. */
@@ -102,6 +105,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     apiBasePath: API_BASE_PATH,
     openApiPath: OPENAPI_PATH,
     pets: new PetHandlers(deps.useCases),
+    orders: deps.storeUseCases === undefined ? undefined : new OrderHandlers(deps.storeUseCases),
     operator: new OperatorHandlers(
       deps.state ?? { draining: false },
       deps.readiness ?? (async () => {}),

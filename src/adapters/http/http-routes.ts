@@ -10,7 +10,9 @@ import { readIdempotencyKey } from './request/idempotency-key-header.js';
 import { readPetId } from './request/pet-id-path.js';
 import { requireScope } from './middleware/require-scope.js';
 import type { OperatorHandlers } from './handlers/operator-handlers.js';
+import type { OrderHandlers } from './handlers/order-handlers.js';
 import type { PetHandlers } from './handlers/pet-handlers.js';
+import { readOrderId } from './request/order-id-path.js';
 import { ERRORS_DOC_PATH } from './errors/send-error.js';
 
 /** What the routes are made of: the handlers, and the middleware that guard the operations. */
@@ -18,6 +20,8 @@ export interface RouteParts {
   readonly apiBasePath: string;
   readonly openApiPath: string;
   readonly pets: PetHandlers;
+  /** The store's operations (interface 1.3): orders and the inventory; not served when absent. */
+  readonly orders?: OrderHandlers | undefined;
   readonly operator: OperatorHandlers;
   readonly reference: ApiReferenceHandlers;
   /** Absent when metrics are off: /metrics is then not served. */
@@ -76,4 +80,22 @@ export function declareRoutes(router: Router, parts: RouteParts): void {
     inOrder(...guard, requireScope('pets:write'), readPetId, ...mergePatchBody, pets.updatePet),
   );
   router.delete('deletePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, requireScope('pets:write'), readPetId, pets.deletePet));
+  if (parts.orders !== undefined) declareStoreRoutes(router, parts, parts.orders);
+}
+
+/** The routes of the store (interface 1.3): orders and the inventory, each with its scope. */
+function declareStoreRoutes(router: Router, { apiBasePath, guard, jsonBody, mergePatchBody }: RouteParts, orders: OrderHandlers): void {
+  router.get('listOrders', `${apiBasePath}/orders`, inOrder(...guard, requireScope('orders:read'), orders.listOrders));
+  router.post(
+    'placeOrder',
+    `${apiBasePath}/orders`,
+    inOrder(...guard, requireScope('orders:write'), readIdempotencyKey, ...jsonBody, orders.placeOrder),
+  );
+  router.get('getOrder', `${apiBasePath}/orders/:orderId`, inOrder(...guard, requireScope('orders:read'), readOrderId, orders.getOrder));
+  router.patch(
+    'changeOrder',
+    `${apiBasePath}/orders/:orderId`,
+    inOrder(...guard, requireScope('orders:write'), readOrderId, ...mergePatchBody, orders.changeOrder),
+  );
+  router.get('getInventory', `${apiBasePath}/store/inventory`, inOrder(...guard, requireScope('store:read'), orders.getInventory));
 }

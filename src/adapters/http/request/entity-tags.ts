@@ -1,10 +1,10 @@
-// The ETag of a pet and the conditional request headers that name it (RFC 9110 §8.8.3, §13.1).
+// The ETag of a pet (or an order) and the conditional request headers that name it (RFC 9110 §8.8.3, §13.1).
 // A pet's ETag is strong and names its id and version, `"<id>-<version>"`: it changes with every
 // change of the pet, and no two pets share one.
-import type { ExpectedVersion, PetId, PetVersion } from '../../../domain/index.js';
+import type { ExpectedVersion, PetVersion } from '../../../domain/index.js';
 
-/** The ETag of a pet at a version. */
-export const petETag = (id: PetId, version: PetVersion): string => `"${id}-${version}"`;
+/** The ETag of a pet at a version; an order's is made the same way, from its own id and version. */
+export const petETag = (id: number, version: PetVersion): string => `"${id}-${version}"`;
 
 /** An entity-tag of a list, and whether it is weak (`W/`). */
 export interface EntityTag {
@@ -38,7 +38,7 @@ export function parseEntityTags(field: string): EntityTagList | undefined {
 }
 
 /** The versions of pet `id` that `tags` name (`any` for `*`), comparing as `strong` says (RFC 9110 §8.8.3.2). */
-function versionsNamed(tags: EntityTagList, id: PetId, strong: boolean): ExpectedVersion {
+function versionsNamed(tags: EntityTagList, id: number, strong: boolean): ExpectedVersion {
   if (tags === '*') return 'any';
   const prefix = `${id}-`;
   return tags
@@ -51,9 +51,9 @@ function versionsNamed(tags: EntityTagList, id: PetId, strong: boolean): Expecte
  * versions its strong tags of this pet name (a weak tag never matches). Tags of no version of
  * this pet match nothing: the request is refused.
  */
-export const expectedVersions = (ifMatch: EntityTagList | undefined, id: PetId): ExpectedVersion =>
+export const expectedVersions = (ifMatch: EntityTagList | undefined, id: number): ExpectedVersion =>
   ifMatch === undefined ? 'any' : versionsNamed(ifMatch, id, true);
 
 /** The versions of pet `id` an If-None-Match field names (weak comparison; `*`: every one), or undefined when it is absent. */
-export const excludedVersions = (ifNoneMatch: EntityTagList | undefined, id: PetId): ExpectedVersion | undefined =>
+export const excludedVersions = (ifNoneMatch: EntityTagList | undefined, id: number): ExpectedVersion | undefined =>
   ifNoneMatch === undefined ? undefined : versionsNamed(ifNoneMatch, id, false);

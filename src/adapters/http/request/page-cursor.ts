@@ -19,22 +19,29 @@ const VERSION = 'p1';
 // The first 12 bytes of the payload's SHA-256 (every list page with a next page makes one).
 const checksum = (payload: string): Buffer => sha256Bytes(`petstore-cursor\u0000${payload}`).subarray(0, 12);
 
-/** The opaque, checksummed cursor of a position, as sent in `Link: rel="next"`. */
-export function encodeCursor(position: PagePosition): string {
-  const payload = `${VERSION}:${position.afterId}:${position.status ?? ''}`;
-  return `${Buffer.from(payload).toString('base64url')}.${checksum(payload).toString('base64url')}`;
-}
+/** `payload` as an opaque cursor: base64url, and its checksum. */
+export const sealCursor = (payload: string): string =>
+  `${Buffer.from(payload).toString('base64url')}.${checksum(payload).toString('base64url')}`;
 
-const PAYLOAD = /^p1:([1-9][0-9]{0,15}):([a-z]*)$/;
-
-/** The position a cursor names, or undefined when it is not a cursor this service issued. */
-export function decodeCursor(cursor: string): PagePosition | undefined {
+/** The payload of a cursor {@link sealCursor} made, or undefined when its checksum does not hold. */
+export function openCursor(cursor: string): string | undefined {
   const [encodedPayload, encodedSum, extra] = cursor.split('.');
   if (encodedPayload === undefined || encodedSum === undefined || extra !== undefined) return undefined;
   const payload = Buffer.from(encodedPayload, 'base64url').toString('utf8');
   const sum = Buffer.from(encodedSum, 'base64url');
   const expected = checksum(payload);
-  if (sum.length !== expected.length || !timingSafeEqual(sum, expected)) return undefined;
+  return sum.length === expected.length && timingSafeEqual(sum, expected) ? payload : undefined;
+}
+
+/** The opaque, checksummed cursor of a position, as sent in `Link: rel="next"`. */
+export const encodeCursor = (position: PagePosition): string => sealCursor(`${VERSION}:${position.afterId}:${position.status ?? ''}`);
+
+const PAYLOAD = /^p1:([1-9][0-9]{0,15}):([a-z]*)$/;
+
+/** The position a cursor names, or undefined when it is not a cursor this service issued. */
+export function decodeCursor(cursor: string): PagePosition | undefined {
+  const payload = openCursor(cursor);
+  if (payload === undefined) return undefined;
   // Re-encoding must give the cursor back: base64url has several spellings of some bytes.
   const match = PAYLOAD.exec(payload);
   if (match === null || !Number.isSafeInteger(Number(match[1])) || encodeCursor(toPosition(match)) !== cursor) return undefined;

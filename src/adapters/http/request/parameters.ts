@@ -1,7 +1,8 @@
 // io-ts codecs for the query and path parameters: the edge turns their text into domain values.
 import * as t from 'io-ts';
 import { exactObject } from '../../../domain/codec.js';
-import { Limit, PetStatus } from '../../../domain/index.js';
+import { Limit, OrderStatus, PetId, PetStatus } from '../../../domain/index.js';
+import { OrderCursorFromText } from './order-cursor.js';
 import { CursorFromText } from './page-cursor.js';
 
 /** Why a parameter sent more than once is refused: the service does not guess which one was meant. */
@@ -43,7 +44,7 @@ const INT64_MAX = 2n ** 63n - 1n;
  * `petId` as it comes in the path: a positive int64 in decimal digits. Decoded as a bigint,
  * because a valid int64 beyond 2^53−1 is still a well-formed id (one no pet has).
  */
-const PetIdFromPath = new t.Type<bigint, string, unknown>(
+export const PetIdFromPath = new t.Type<bigint, string, unknown>(
   'PetIdFromPath',
   (u): u is bigint => typeof u === 'bigint' && u >= 1n && u <= INT64_MAX,
   (u, c) => {
@@ -55,3 +56,22 @@ const PetIdFromPath = new t.Type<bigint, string, unknown>(
 
 /** The path parameters of GET /pets/{petId}. */
 export const PetPathParams = exactObject('PetPathParams', { petId: PetIdFromPath }, {}, 'ignore');
+
+/** The path parameters of /orders/{orderId}: an id as a pet's is. */
+export const OrderPathParams = exactObject('OrderPathParams', { orderId: PetIdFromPath }, {}, 'ignore');
+
+/** `petId` as it comes in the query string: decimal digits of a positive id that JSON carries exactly. */
+const PetIdFromText = new t.Type<PetId, unknown, unknown>(
+  'PetId',
+  PetId.is,
+  (u, c) => PetId.validate(typeof u === 'string' ? decimal(u) : Number.NaN, c),
+  String,
+);
+
+/** The query of GET /orders. Unknown parameters are ignored, as for the pets. */
+export const ListOrdersQuery = exactObject(
+  'ListOrdersQuery',
+  {},
+  { limit: once(LimitFromText), status: once(OrderStatus), petId: once(PetIdFromText), cursor: once(OrderCursorFromText) },
+  'ignore',
+);
