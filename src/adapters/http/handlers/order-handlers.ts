@@ -50,7 +50,7 @@ const respondVersioned = (ctx: RouterContext, result: E.Either<DomainError, Vers
 };
 
 /** The `filter` a cursor was issued for, and the one the request sends, differ: name the first. */
-const filterMismatch = (field: string, issued: unknown): string =>
+const filterMismatch = (field: string, issued: string | number | undefined): string =>
   `was issued for ${issued === undefined ? `the list without ${field}` : `${field}=${String(issued)}`}: send the same ${field} with it`;
 
 /** The handlers of /v1/orders, /v1/orders/{orderId} and /v1/store/inventory. Each is bound, to be given to a route as it is. */
