@@ -22,8 +22,9 @@ export const canChangeOrderStatus = (from: OrderStatus, to: OrderStatus): boolea
 /** Whether an order in `status` holds its pet. */
 export const isOpenOrder = (status: OrderStatus): boolean => OPEN_ORDER_STATUSES.includes(status);
 
-/** The status a pet must have to be ordered, and the one an order gives it. */
+/** The status a pet must have to be ordered. */
 export const ORDERABLE_PET_STATUS: PetStatus = 'available';
+/** The status an order gives its pet while it is open. */
 export const RESERVED_PET_STATUS: PetStatus = 'pending';
 
 /** The status an order's move to `to` gives its pet, or undefined when the pet stays as it is. */
