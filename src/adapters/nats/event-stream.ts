@@ -2,10 +2,13 @@
 // present (an operator may have tuned its limits). Why each setting: docs/events.md ("NATS JetStream").
 import { type JetStreamManager, JetStreamApiError, JetStreamApiCodes, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { EVENT_TYPES } from '../../domain/index.js';
+import { EVENT_TYPES, type EventType, isOrderEventType } from '../../domain/index.js';
 
 /** The subjects of the stream: one per event type, as the event's type names it. */
-export const EVENT_SUBJECTS = ['petstore.pet.*'] as const;
+export const EVENT_SUBJECTS = ['petstore.pet.*', 'petstore.order.*'] as const;
+
+/** The subjects of the events interface 1.3 added: added to a stream of an earlier release that takes every other one. */
+const ORDER_SUBJECT = 'petstore.order.*';
 
 /**
  * How long the stream remembers a message id and drops a message that repeats it. Longer than
@@ -52,6 +55,11 @@ export async function ensureEventStream(jsm: JetStreamManager, name: string): Pr
   try {
     const { config } = await jsm.streams.info(name);
     const leftOut = typesLeftOut(config.subjects ?? []);
+    // A stream made by a release before 1.3 takes the pets' events only: the orders' are added to it.
+    if (leftOut.length > 0 && leftOut.every((type) => isOrderEventType(type as EventType))) {
+      await jsm.streams.update(name, { ...config, subjects: [...(config.subjects ?? []), ORDER_SUBJECT] });
+      return;
+    }
     if (leftOut.length > 0) {
       throw new StreamSubjectsError(
         `the JetStream stream ${name} does not take the subjects ${leftOut.join(', ')} (its subjects: ${(config.subjects ?? []).join(', ') || 'none'}): ` +

@@ -3,7 +3,7 @@
 // writes, attribute for attribute: making the SDK's object for each event was about a fifth of
 // the JetStream publisher's work (docs/decisions/0023-cloudevents-envelope-written-directly.md).
 // The tests hold it to the SDK: the same bytes as the SDK's, and valid by its schema.
-import type { PetEvent } from '../../domain/index.js';
+import { eventSubject, type PetEvent } from '../../domain/index.js';
 
 /** The media type of a structured CloudEvent in JSON. */
 export const CLOUD_EVENT_CONTENT_TYPE = 'application/cloudevents+json; charset=utf-8';
@@ -18,7 +18,7 @@ export function cloudEventJson(event: PetEvent, source: string): string {
     source,
     specversion: '1.0',
     datacontenttype: 'application/json',
-    subject: String(event.petId),
+    subject: eventSubject(event),
     data: event.data,
   });
 }

@@ -157,6 +157,12 @@ function jetStreamTransportSuite(title: string, openTransport: OpenTransport): v
         .and.contain('its subjects: other.subject, petstore.pet.created');
     });
 
+    it("adds the orders' subjects to a stream of an earlier release that takes every pet event", async () => {
+      await jsm.streams.add({ name: stream, subjects: ['petstore.pet.*'] });
+      await open();
+      expect((await jsm.streams.info(stream)).config.subjects).to.deep.equal(['petstore.pet.*', 'petstore.order.*']);
+    });
+
     it("publishes each pet's events in their order, on the subject of their type, as structured CloudEvents whose id is the message id", async () => {
       const events = [
         petCreated(pet(7, 'Rex')),
