@@ -66,10 +66,13 @@ export function bindStore(container: Container, { database, adapters = {}, event
         .toResolvedValue((pets: PetRepository) => pets as MemoryPetRepository, [TOKENS.PetRepository]);
       break;
   }
-  const served = adapters.petRepository === undefined;
+  // Over the storage's own pets only (a memory repository replaced by a test's double included).
+  const isServed = async (): Promise<boolean> =>
+    adapters.petRepository === undefined &&
+    (database.kind !== 'memory' || (await container.getAsync<PetRepository>(TOKENS.PetRepository)) instanceof MemoryPetRepository);
   container.bind<StoreUseCases | undefined>(TOKENS.StoreUseCases).toResolvedValue(
     async (clock: Clock) => {
-      if (!served) return undefined;
+      if (!(await isServed())) return undefined;
       const [orders, pets, inventory] = await Promise.all([
         container.getAsync<OrderRepository>(TOKENS.OrderRepository),
         container.getAsync<PetRepository>(TOKENS.PetRepository),
@@ -88,5 +91,5 @@ export function bindStore(container: Container, { database, adapters = {}, event
   /** What the pets' changes ask of the orders: none when the store is not served. */
   container
     .bind<OrderRepository | undefined>(TOKENS.OpenOrders)
-    .toResolvedValue(async () => (served ? container.getAsync<OrderRepository>(TOKENS.OrderRepository) : undefined));
+    .toResolvedValue(async () => ((await isServed()) ? container.getAsync<OrderRepository>(TOKENS.OrderRepository) : undefined));
 }
