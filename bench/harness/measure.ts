@@ -61,18 +61,19 @@ export async function measure(
   const server = await startServer(command);
   const headers = command.headers ?? AUTH_HEADERS;
   try {
-    const prepared = await scenario.prepare({ origin: server.origin, headers, pets: settings.pets });
+    const warmupShare = settings.warmupSeconds / (settings.warmupSeconds + settings.durationSeconds);
+    const prepared = await scenario.prepare({ origin: server.origin, headers, pets: settings.pets, warmupShare });
     if ('skipped' in prepared) return prepared;
-    const load = (seconds: number) =>
+    const load = (seconds: number, requests = prepared.requests) =>
       settings.generator.run({
         origin: server.origin,
-        requests: prepared.requests,
+        requests,
         headers,
         expectedStatus: scenario.expectedStatus,
-        connections: settings.connections,
+        connections: scenario.connections ?? settings.connections,
         seconds,
       });
-    await load(settings.warmupSeconds);
+    await load(settings.warmupSeconds, prepared.warmup);
     const rss = samplePeakRss(server.pid);
     const watch = command.postgresUrl === undefined ? undefined : await watchPostgres(command.postgresUrl);
     const probe =

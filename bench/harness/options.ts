@@ -41,7 +41,8 @@ export const USAGE = `npm run bench -- [options]
   --duration=S         measured whole seconds per scenario (default 8)  env BENCH_DURATION
   --warmup=S           unmeasured warm-up whole seconds (default 2)     env BENCH_WARMUP
   --connections=N      concurrent connections of wrk (default 32)       env BENCH_CONNECTIONS
-  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create, patch-status);
+  --only=ID,ID         only these scenarios (list-20, status-sold-100, deep-page, get-by-id, create, patch-status,
+                       place-order, inventory);
                        a partial run writes bench/results/partial.* and leaves the docs alone
   --references=R,R     the references measured beside the project (default all: baseline,koa-floor,card-floor);
                        fewer make a shorter, partial run                env BENCH_REFERENCES

@@ -33,7 +33,8 @@ export async function runScenarios(
     const sides = [...(await measureInRounds(scenario, taking, settings, log))];
     const medians = Object.fromEntries(sides.map(([name, side]) => [name, side.median]));
     const rounds = Object.fromEntries(sides.map(([name, side]) => [name, side.rounds]));
-    const verdict = judge(scenario.id, scenario.kind, medians, targets);
+    const projectIn = (id: string): Outcome | undefined => results.find((r) => r.id === id)?.medians.project;
+    const verdict = judge(scenario.id, scenario.kind, medians, targets, projectIn);
     results.push({ id: scenario.id, title: scenario.title, kind: scenario.kind, medians, rounds, ...(verdict && { verdict }) });
   }
   return results;

@@ -2,8 +2,10 @@
 // against the card floor (the least a Koa + @koa/router server doing the baseline's work can
 // cost), create against the baseline, both at the same durability (synchronous = FULL). On
 // PostgreSQL (issue 15), create is held against the PostgreSQL baseline; reads are reported, not judged.
-// patch-status has no target: only the project can run it, and its speed is reported.
-import { measuredOf, type Outcome } from '../harness/measure.js';
+// patch-status has no target: only the project can run it, and its speed is reported. The store
+// (interface 1.3) has none of the references either: place-order is held against the project's own
+// create in the same run, and the inventory to a ceiling on its median latency.
+import { type Measurement, measuredOf, type Outcome } from '../harness/measure.js';
 import type { ScenarioKind } from './scenarios.js';
 import type { ComparedName, ServerName } from '../servers/servers.js';
 
@@ -13,6 +15,19 @@ export interface ThroughputTarget {
   readonly least: number;
 }
 
+/** A target on the project's figures alone, for a scenario no reference runs. */
+export type OwnTarget =
+  /** Throughput at least `least` × the project's in scenario `of`, measured before it in the same run. */
+  | { readonly ofScenario: string; readonly least: number }
+  /** Median latency at most this many milliseconds. */
+  | { readonly p50MsAtMost: number };
+
+/** The store's targets, the same on SQLite and PostgreSQL (the inventory's is meant at 1,000,000 pets: --pets=1000000). */
+export const STORE_TARGETS: Readonly<Record<string, OwnTarget>> = {
+  'place-order': { ofScenario: 'create', least: 0.5 },
+  inventory: { p50MsAtMost: 2 },
+};
+
 export interface Targets {
   /** Per scenario id, one target or several; a scenario without one is not judged on throughput. */
   readonly throughput: Readonly<Record<string, ThroughputTarget | readonly ThroughputTarget[]>>;
@@ -20,6 +35,8 @@ export interface Targets {
   readonly readP99?: { readonly of: ComparedName; readonly most: number };
   /** Greatest project RSS under load (none: not judged). */
   readonly rssMb?: number;
+  /** Per scenario id, a target on the project's own figures; it replaces readP99 there (none: not judged so). */
+  readonly own?: Readonly<Record<string, OwnTarget>>;
 }
 
 export const TARGETS = {
@@ -37,12 +54,14 @@ export const TARGETS = {
   rssMb: 150,
   /** Greatest cost ratio of a scenario at the large size against the small one. */
   scaleRatio: 1.5,
+  own: STORE_TARGETS,
 } as const;
 
 /** On PostgreSQL (--db): creates against the PostgreSQL baseline, which lets PostgreSQL group-commit. */
 export const POSTGRES_TARGETS: Targets = {
   throughput: { create: { of: 'baseline', least: 0.8 } },
   rssMb: TARGETS.rssMb,
+  own: STORE_TARGETS,
 };
 
 /**
@@ -80,22 +99,39 @@ export interface Verdict {
   readonly misses: readonly string[];
 }
 
-/** Absent when the project or a reference a target names was not measured. */
+/** What `project` misses of `own`, given the project's figures in the scenario it names (`of`). */
+function ownMisses(own: OwnTarget, project: Measurement, of: Measurement | undefined): string[] {
+  if ('p50MsAtMost' in own) {
+    return project.p50Ms <= own.p50MsAtMost ? [] : [`p50 ${project.p50Ms.toFixed(2)} ms > ${own.p50MsAtMost} ms`];
+  }
+  const ratio = project.requestsPerSecond / of!.requestsPerSecond;
+  return ratio >= own.least ? [] : [`throughput ${ratio.toFixed(3)} < ${own.least.toFixed(2)} × the project's ${own.ofScenario}`];
+}
+
+/**
+ * Absent when the project or a reference a target names was not measured, or the scenario an own
+ * target names (`projectIn` gives the project's median in a scenario measured earlier).
+ */
 export function judge(
   id: string,
   kind: ScenarioKind,
   medians: Partial<Record<ServerName, Outcome>>,
   targets: Targets = TARGETS,
+  projectIn: (scenario: string) => Outcome | undefined = () => undefined,
 ): Verdict | undefined {
   const project = measuredOf(medians.project);
   const throughputTargets = ([] as ThroughputTarget[]).concat(targets.throughput[id] ?? []);
-  const readP99 = kind === 'read' ? targets.readP99 : undefined;
+  const own = targets.own?.[id];
+  const readP99 = kind === 'read' && own === undefined ? targets.readP99 : undefined;
   const p99Of = readP99 === undefined ? undefined : measuredOf(medians[readP99.of]);
+  const ownOf = own !== undefined && 'ofScenario' in own ? measuredOf(projectIn(own.ofScenario)) : undefined;
   const missing =
-    throughputTargets.some(({ of }) => measuredOf(medians[of]) === undefined) || (readP99 !== undefined && p99Of === undefined);
+    throughputTargets.some(({ of }) => measuredOf(medians[of]) === undefined) ||
+    (readP99 !== undefined && p99Of === undefined) ||
+    (own !== undefined && 'ofScenario' in own && ownOf === undefined);
   if (project === undefined || missing) return undefined;
 
-  const misses: string[] = [];
+  const misses: string[] = own === undefined ? [] : ownMisses(own, project, ownOf);
   for (const { of, least } of throughputTargets) {
     const ratio = project.requestsPerSecond / measuredOf(medians[of])!.requestsPerSecond;
     if (!(ratio >= least)) misses.push(`throughput ${ratio.toFixed(3)} < ${least.toFixed(2)} × ${of}`);
@@ -110,5 +146,6 @@ export function judge(
     .filter(([, outcome]) => (measuredOf(outcome)?.failures ?? 0) > 0)
     .map(([name]) => name);
   if (failing.length > 0) misses.push(`failed requests (${failing.join(', ')})`);
-  return { met: misses.length === 0, speedJudged: throughputTargets.length > 0 || readP99 !== undefined, misses };
+  const speedJudged = throughputTargets.length > 0 || readP99 !== undefined || own !== undefined;
+  return { met: misses.length === 0, speedJudged, misses };
 }
