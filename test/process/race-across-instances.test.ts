@@ -5,21 +5,13 @@
 // pg_stat_activity shows both waiting before the lock is let go.
 import { expect } from 'chai';
 import pg from 'pg';
+import { eventually } from '../support/eventually.js';
 import { clientFor } from '../support/http-client.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
 
 const KEY = 'race-across-instances-key-0123';
 const ROUNDS = 12;
-
-/** Polls `check` until it holds; fails the test when it has not after `attempts` tries. */
-async function eventually(check: () => Promise<boolean>, what: string, attempts = 200): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  expect.fail(`never happened: ${what}`);
-}
 
 describeWithPostgres('a race of two conditional PATCHes across two server instances', () => {
   let schema: TestSchema;
@@ -63,13 +55,17 @@ describeWithPostgres('a race of two conditional PATCHes across two server instan
         });
       const answers = Promise.all([patch(a, 'pending'), patch(b, 'sold')]);
       // Both instances have read the pet and passed If-Match: their updates wait on the row.
-      await eventually(async () => {
-        const { rows } = await watcher.query<{ waiting: string }>(
-          `SELECT count(*) AS waiting FROM pg_stat_activity
+      await eventually(
+        async () => {
+          const { rows } = await watcher.query<{ waiting: string }>(
+            `SELECT count(*) AS waiting FROM pg_stat_activity
             WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE pets SET%' AND pid <> pg_backend_pid()`,
-        );
-        return Number(rows[0]!.waiting) === 2;
-      }, `round ${round}: both updates waiting on the pet's row`);
+          );
+          return Number(rows[0]!.waiting) === 2;
+        },
+        `round ${round}: both updates waiting on the pet's row`,
+        500,
+      );
       await locker.query('ROLLBACK');
 
       const [first, second] = await answers;

@@ -3,9 +3,9 @@
 import { expect } from 'chai';
 
 /** Resolves once `check` holds; fails the test, naming `what`, after `attempts` checks 10 ms apart. */
-export async function eventually(check: () => boolean, what: string, attempts = 200): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, what: string, attempts = 200): Promise<void> {
   for (let i = 0; i < attempts; i++) {
-    if (check()) return;
+    if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   expect.fail(`never happened: ${what}`);
