@@ -93,6 +93,15 @@ export {
   type PetPatch as ClientPetPatch,
   type PetWithETag as ClientPetWithETag,
   type ChangePetOptions,
+  type PlaceOrderOptions,
+  type ChangeOrderOptions,
+  type ListOrdersParams,
+  type Order as ClientOrder,
+  type NewOrder as ClientNewOrder,
+  type OrderPage as ClientOrderPage,
+  type OrderStatus as ClientOrderStatus,
+  type OrderWithETag as ClientOrderWithETag,
+  type Inventory as ClientInventory,
 } from './client/index.js';
 
 // The composition root and its configuration.

@@ -5,3 +5,14 @@ export type { BearerProvider } from './bearer.js';
 export { PetStoreError, InsufficientScopeError, type PetStoreErrorDetail, CLIENT_ERROR_CODES } from './pet-store-error.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
 export type { CallOptions, ChangePetOptions, ListPetsParams, NewPet, Pet, PetPage, PetPatch, PetStatus, PetWithETag } from './types.js';
+export type {
+  ChangeOrderOptions,
+  Inventory,
+  ListOrdersParams,
+  NewOrder,
+  Order,
+  OrderPage,
+  OrderStatus,
+  OrderWithETag,
+  PlaceOrderOptions,
+} from './order-types.js';
