@@ -143,7 +143,10 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     name: 'orders and inventory',
     // Interface 1.3, the store: orders (shared/order-tables.ts), and the inventory, counted once
     // here and kept by triggers in slots that concurrent writers spread over (pet-counts-sql.ts).
-    sql: `${ordersTableSql(POSTGRES_COLUMN_TYPES)}
+    // The lock keeps the pets' writers of a release before (a rolling upgrade) out from the count
+    // to the triggers' creation, so that no change falls between the two; readers go on.
+    sql: `LOCK TABLE pets IN SHARE ROW EXCLUSIVE MODE;
+          ${ordersTableSql(POSTGRES_COLUMN_TYPES)}
           ${PET_COUNTS_SQL}`,
   },
 ];
