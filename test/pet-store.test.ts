@@ -105,6 +105,11 @@ describe('createPetStore', () => {
         const api = clientFor(url, TEST_API_KEY);
         expect((await api.postJson('/v1/pets', { name: 'Small', categoryId: 1 })).status).to.equal(201);
         expect((await api.postJson('/v1/pets', { name: 'x'.repeat(80), categoryId: 1 })).json.code).to.equal('payload_too_large');
+        // The caller's pets leave the store out (an order could not change its pet in their transaction):
+        // its routes are not served, as on a 1.2 service (fetch: the document has them, with no 404).
+        const authorization = `Bearer ${TEST_API_KEY}`;
+        expect((await fetch(`${url}/v1/store/inventory`, { headers: { authorization } })).status).to.equal(404);
+        expect((await fetch(`${url}/v1/orders/1`, { headers: { authorization } })).status).to.equal(404);
       });
       expect(created).to.equal(1);
       expect((await petStore.apiKeys.create('' as ApiKeyLabel)).record.createdAt).to.deep.equal(new Date('2031-01-01T00:00:00Z'));

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3';
 import type { Container } from 'inversify';
 import type { Pool } from 'pg';
+import type { Logger } from 'pino';
 import { MemoryEventOutbox } from '../adapters/memory/memory-event-outbox.js';
 import { MemoryOrderRepository } from '../adapters/memory/memory-order-repository.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
@@ -71,8 +72,13 @@ export function bindStore(container: Container, { database, adapters = {}, event
     adapters.petRepository === undefined &&
     (database.kind !== 'memory' || (await container.getAsync<PetRepository>(TOKENS.PetRepository)) instanceof MemoryPetRepository);
   container.bind<StoreUseCases | undefined>(TOKENS.StoreUseCases).toResolvedValue(
-    async (clock: Clock) => {
-      if (!(await isServed())) return undefined;
+    async (clock: Clock, logger: Logger) => {
+      if (!(await isServed())) {
+        logger.warn(
+          "the store (orders, inventory) is not served: a PetRepository of the caller replaces the storage's, and an order changes its pet in the storage's own transaction",
+        );
+        return undefined;
+      }
       const [orders, pets, inventory] = await Promise.all([
         container.getAsync<OrderRepository>(TOKENS.OrderRepository),
         container.getAsync<PetRepository>(TOKENS.PetRepository),
@@ -86,7 +92,7 @@ export function bindStore(container: Container, { database, adapters = {}, event
         getInventory: getInventory(inventory),
       };
     },
-    [TOKENS.Clock],
+    [TOKENS.Clock, TOKENS.Logger],
   );
   /** What the pets' changes ask of the orders: none when the store is not served. */
   container
