@@ -22,8 +22,8 @@ export interface ExportRequest extends DataOptions {
   readonly all: boolean;
 }
 
-/** The kinds an export with or without --all holds. */
-export const kindsOf = (all: boolean): readonly ArchiveKind[] => (all ? ARCHIVE_KINDS : ['pet']);
+/** The kinds an export with or without --all holds: the store's content (pets, orders), and with --all its keys and records too. */
+export const kindsOf = (all: boolean): readonly ArchiveKind[] => (all ? ARCHIVE_KINDS : ['pet', 'order']);
 
 /** A failure to write the export, as opposed to one of reading the store. */
 class OutputFailure extends Error {

@@ -11,6 +11,7 @@ import { StoredApiKeyVerifier } from '../adapters/auth/stored-api-key-verifier.j
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
 import { MemoryStoreArchive, memoryStoreBackup } from '../adapters/memory/memory-archive.js';
+import { MemoryOrderRepository } from '../adapters/memory/memory-order-repository.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
 import { MemoryEventOutbox } from '../adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../adapters/memory/memory-pet-repository.js';
@@ -42,6 +43,7 @@ import type {
   Clock,
   EventOutbox,
   IdempotencyStore,
+  OrderRepository,
   PetRepository,
   ReadinessCheck,
   StoreArchive,
@@ -193,13 +195,18 @@ function bindMemoryPorts({ container, port, given, recordEvents }: StorageBindin
   port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
   // Over the memory adapters themselves: refused when a port was given another adapter.
   container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue(
-    (pets: PetRepository, keys: ApiKeyStore, idempotency: IdempotencyStore) => {
-      if (pets instanceof MemoryPetRepository && keys instanceof MemoryApiKeyStore && idempotency instanceof MemoryIdempotencyStore) {
-        return new MemoryStoreArchive(pets, keys, idempotency);
+    (pets: PetRepository, keys: ApiKeyStore, idempotency: IdempotencyStore, orders: OrderRepository) => {
+      if (
+        pets instanceof MemoryPetRepository &&
+        keys instanceof MemoryApiKeyStore &&
+        idempotency instanceof MemoryIdempotencyStore &&
+        orders instanceof MemoryOrderRepository
+      ) {
+        return new MemoryStoreArchive(pets, keys, idempotency, orders);
       }
       throw new Error('the StoreArchive of memory storage needs the memory adapters of every storage port');
     },
-    [TOKENS.PetRepository, TOKENS.ApiKeyStore, TOKENS.IdempotencyStore],
+    [TOKENS.PetRepository, TOKENS.ApiKeyStore, TOKENS.IdempotencyStore, TOKENS.OrderRepository],
   );
   container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(memoryStoreBackup);
   container.bind<SchemaVersion>(TOKENS.SchemaVersion).toConstantValue(undefined);

@@ -1,7 +1,7 @@
 // The export format (NDJSON, docs/operations.md "The export format"): a header line (with,
 // from format version 2, the pet ids the source had issued), then one JSON object per record,
 // each tagged with its kind (a pet with its version, from format version 2; an API key with
-// its scopes and expiry, from format version 3). Lines are written here in one canonical form, so that an export of the same content is the same bytes, and the checksum of `copy`
+// its scopes and expiry, from format version 3; an order, from format version 4). Lines are written here in one canonical form, so that an export of the same content is the same bytes, and the checksum of `copy`
 // is computed over them; and read here with the domain's own codecs, as the interface reads a
 // pet, and its rules, so that no idempotency record is restored that the service could not
 // have stored.
@@ -12,6 +12,7 @@ import { idempotencyRecordProblems } from '../domain/idempotency-record-rules.js
 import {
   type ArchivedApiKey,
   type ArchivedIdempotencyRecord,
+  type ArchivedOrder,
   type ArchivedPet,
   CategoryId,
   describeFailures,
@@ -25,13 +26,14 @@ import {
 } from '../domain/index.js';
 import { apiKeyLine, apiKeyLineCodec, apiKeyOfLine } from './api-key-line.js';
 import { Count, IsoTime, Text } from './line-codecs.js';
+import { ORDER_LINE, orderLine, orderOfLine } from './order-line.js';
 
 /** The format every export names in its header line. */
 export const ARCHIVE_FORMAT = 'petstore-export';
 /** The version an export of this release writes. A newer release that changes a line raises it. */
-export const ARCHIVE_VERSION = 3;
-/** The versions an import of this release reads: 1 (before pets had versions), 2 (before API keys had scopes and an expiry), and 3. */
-const READABLE_VERSIONS: readonly number[] = [1, 2, ARCHIVE_VERSION];
+export const ARCHIVE_VERSION = 4;
+/** The versions an import of this release reads: 1 (before pets had versions), 2 (before API keys had scopes and an expiry), 3 (before orders), and 4. */
+const READABLE_VERSIONS: readonly number[] = [1, 2, 3, ARCHIVE_VERSION];
 
 /** What the header line of an export says. */
 export interface ArchiveHeader {
@@ -45,12 +47,13 @@ export const headerLine = (petIdsIssued: number): string =>
   JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, petIdsIssued });
 
 /** The kinds of record, in the order an export writes them. */
-export const ARCHIVE_KINDS = ['pet', 'apiKey', 'idempotencyRecord'] as const;
+export const ARCHIVE_KINDS = ['pet', 'order', 'apiKey', 'idempotencyRecord'] as const;
 export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 
 /** A decoded line: a record and its kind. */
 export type ArchiveLine =
   | { readonly kind: 'pet'; readonly record: ArchivedPet }
+  | { readonly kind: 'order'; readonly record: ArchivedOrder }
   | { readonly kind: 'apiKey'; readonly record: ArchivedApiKey }
   | { readonly kind: 'idempotencyRecord'; readonly record: ArchivedIdempotencyRecord };
 
@@ -64,6 +67,7 @@ const HEADER_CODECS: Readonly<Record<number, t.Decoder<unknown, { readonly versi
   1: exactObject('Header', { format: t.literal(ARCHIVE_FORMAT), version: t.literal(1) }, {}),
   2: headerWithIdsIssued(2),
   3: headerWithIdsIssued(3),
+  4: headerWithIdsIssued(4),
 };
 
 // The fields of a pet, as the interface has them: the pet of a completed idempotency record,
@@ -77,6 +81,7 @@ const PET_LINE_CODECS: Readonly<Record<number, t.Decoder<unknown, object>>> = {
   1: exactObject('PetLine', { kind: t.literal('pet'), ...PET_FIELDS }, {}),
   2: VERSIONED_PET_LINE,
   3: VERSIONED_PET_LINE,
+  4: VERSIONED_PET_LINE,
 };
 
 const LINE_CODECS = {
@@ -96,6 +101,20 @@ const LINE_CODECS = {
   ),
 };
 
+/** The codec of a line of `kind` in format version `version`. */
+function lineCodec(kind: ArchiveKind, version: number): t.Decoder<unknown, object> {
+  switch (kind) {
+    case 'pet':
+      return PET_LINE_CODECS[version]!;
+    case 'order':
+      return ORDER_LINE;
+    case 'apiKey':
+      return apiKeyLineCodec(version);
+    case 'idempotencyRecord':
+      return LINE_CODECS.idempotencyRecord;
+  }
+}
+
 /** A pet's fields in their canonical order: with PET_FIELDS, the one list of them in the format. */
 const petObject = (pet: Pet) => ({ id: pet.id, name: pet.name, categoryId: pet.categoryId, status: pet.status });
 
@@ -107,6 +126,8 @@ export function lineOf(line: ArchiveLine): string {
   switch (line.kind) {
     case 'pet':
       return petLine(line.record);
+    case 'order':
+      return orderLine(line.record);
     case 'apiKey':
       return apiKeyLine(line.record);
     case 'idempotencyRecord': {
@@ -169,13 +190,17 @@ export function decodeLine(text: string, version: number): E.Either<string, Arch
   if (typeof kind !== 'string' || !(ARCHIVE_KINDS as readonly string[]).includes(kind)) {
     return E.left(`has no known "kind" (one of ${ARCHIVE_KINDS.join(', ')})`);
   }
-  const codec = kind === 'pet' ? PET_LINE_CODECS[version]! : kind === 'apiKey' ? apiKeyLineCodec(version) : LINE_CODECS.idempotencyRecord;
+  // Orders came with format version 4: an older file names none.
+  if (kind === 'order' && version < 4) return E.left(`is an order, which format version ${version} does not have`);
+  const codec = lineCodec(kind as ArchiveKind, version);
   const decoded = codec.decode(value.right);
   if (E.isLeft(decoded)) return E.left(problemsOf(decoded.left));
   const { kind: _kind, ...fields } = decoded.right as Record<string, unknown> & { kind: ArchiveKind };
   switch (kind as ArchiveKind) {
     case 'pet':
       return E.right({ kind: 'pet', record: { version: FIRST_PET_VERSION, ...fields } as unknown as ArchivedPet });
+    case 'order':
+      return E.right({ kind: 'order', record: orderOfLine(fields) });
     case 'apiKey':
       return E.right({ kind: 'apiKey', record: apiKeyOfLine(fields) });
     case 'idempotencyRecord': {

@@ -47,7 +47,7 @@ describe('export, import and copy of scoped, expiring keys', () => {
     expect(keys[1]!['lastUsedAt']).to.be.a('string');
     await run(['export', '--all', '--out', at('a.ndjson')], at('a.db'));
     const lines = readFileSync(at('a.ndjson'), 'utf8').trimEnd().split('\n');
-    expect(JSON.parse(lines[0]!)).to.deep.include({ version: 3 });
+    expect(JSON.parse(lines[0]!)).to.deep.include({ version: 4 });
     const exported = lines.slice(1).map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(exported.map((line) => [line['label'], line['scopes'], line['expiresAt']])).to.deep.equal(
       keys.map((key) => [key['label'], key['scopes'], key['expiresAt']]),
@@ -70,7 +70,7 @@ describe('export, import and copy of scoped, expiring keys', () => {
     for (const db of ['b.db', 'c.db']) expect(await listed(at(db)), db).to.deep.equal(withoutLastUse(keys));
   });
 
-  it('imports the keys of a format version 2 file with every scope and no expiry, and exports them as version 3', async () => {
+  it('imports the keys of a format version 2 file with every scope and no expiry, and exports them as version 4 does', async () => {
     writeFileSync(at('v2.ndjson'), `{"format":"petstore-export","version":2,"petIdsIssued":0}\n${KEY_V2}\n`);
     await run(['import', at('v2.ndjson')], at('b.db'));
     const [key] = await listed(at('b.db'));

@@ -186,7 +186,7 @@ describe('petstore backup, export, import and copy', () => {
     const text = readFileSync(at('a.ndjson'), 'utf8');
     const lines = text.split('\n');
     expect(lines.length).to.equal(10_002); // header, 10,000 pets, the final newline
-    expect(lines[0]).to.equal('{"format":"petstore-export","version":3,"petIdsIssued":10000}');
+    expect(lines[0]).to.equal('{"format":"petstore-export","version":4,"petIdsIssued":10000}');
     expect(lines[1]).to.equal('{"kind":"pet","id":1,"name":"Mia \\"the cat\\" 1","categoryId":-4,"status":"pending","version":1}');
     for (const run of ['first', 'second']) {
       const imported = await runCommand(['import', at('a.ndjson')], { PETSTORE_DB: at('b.db') });
@@ -224,7 +224,7 @@ describe('petstore backup, export, import and copy', () => {
     expect(existsSync(at('b.db')), 'the file is checked before the database is opened, or made').to.equal(false);
   });
 
-  it('imports a file of format version 1: each pet at version 1, the sequence after the largest id; exported again as version 3', async () => {
+  it('imports a file of format version 1: each pet at version 1, the sequence after the largest id; exported again as version 4', async () => {
     const header = '{"format":"petstore-export","version":1}';
     const pets = [1, 3].map((id) => `{"kind":"pet","id":${id},"name":"pet ${id}","categoryId":1,"status":"available"}`);
     writeFileSync(at('v1.ndjson'), [header, ...pets, ''].join('\n'));
@@ -232,7 +232,7 @@ describe('petstore backup, export, import and copy', () => {
     expect(imported.code, imported.stderr).to.equal(0);
     const exported = await runCommand(['export'], { PETSTORE_DB: at('b.db') });
     expect(exported.stdout).to.equal(
-      ['{"format":"petstore-export","version":3,"petIdsIssued":3}', ...pets.map((line) => line.replace(/}$/, ',"version":1}')), ''].join(
+      ['{"format":"petstore-export","version":4,"petIdsIssued":3}', ...pets.map((line) => line.replace(/}$/, ',"version":1}')), ''].join(
         '\n',
       ),
     );
@@ -242,7 +242,11 @@ describe('petstore backup, export, import and copy', () => {
   it('refuses with exit code 2 a version it does not read, a header without its ids issued, and a pet without its version in version 2', async () => {
     const pet = '{"kind":"pet","id":1,"name":"Rex","categoryId":1,"status":"available"}';
     const cases = [
-      ['{"format":"petstore-export","version":4}', 2, 'format version 4, which this release does not read (it reads versions 1, 2 and 3)'],
+      [
+        '{"format":"petstore-export","version":5}',
+        2,
+        'format version 5, which this release does not read (it reads versions 1, 2, 3 and 4)',
+      ],
       ['{"format":"petstore-export","version":2}', 2, 'its header line is not one of format version 2: /petIdsIssued'],
       ['{"format":"petstore-export","version":2,"petIdsIssued":-1}', 2, '/petIdsIssued must be an integer between 0 and'],
       ['{"format":"petstore-export","version":2,"petIdsIssued":1}', 1, 'line 2: /version'],
@@ -260,7 +264,7 @@ describe('petstore backup, export, import and copy', () => {
     const exported = await runCommand(['export', '--out', at('a.ndjson')], { PETSTORE_DB: at('a.db') });
     expect(exported.code, exported.stderr).to.equal(0);
     const lines = readFileSync(at('a.ndjson'), 'utf8').split('\n');
-    expect(lines[0]).to.equal('{"format":"petstore-export","version":3,"petIdsIssued":5}');
+    expect(lines[0]).to.equal('{"format":"petstore-export","version":4,"petIdsIssued":5}');
     expect(lines[2]).to.equal('{"kind":"pet","id":2,"name":"Rex II","categoryId":2,"status":"available","version":3}');
     expect(lines).to.have.length(5); // header, 3 pets, the final newline
 
@@ -279,13 +283,13 @@ describe('petstore backup, export, import and copy', () => {
     const exported = await runCli(['export'], { PETSTORE_DB: at('a.db') });
     expect([exported.code, exported.stderr]).to.deep.equal([0, '']);
     const lines = exported.stdout.split('\n');
-    expect(lines[0]).to.equal('{"format":"petstore-export","version":3,"petIdsIssued":3}');
+    expect(lines[0]).to.equal('{"format":"petstore-export","version":4,"petIdsIssued":3}');
     expect(lines.slice(1).map((line) => (line === '' ? '' : JSON.parse(line).id))).to.deep.equal([1, 2, 3, '']);
     writeFileSync(at('pets.json'), '[{"id":1,"name":"Rex"}]\n');
     const result = await runCli(['import', at('pets.json')], { PETSTORE_DB: at('b.db') });
     expect([result.code, result.stdout]).to.deep.equal([2, '']);
     expect(result.stderr).to.contain(
-      'pets.json cannot be imported: it is not a petstore export: its first line is not a header such as {"format":"petstore-export","version":3,"petIdsIssued":0}',
+      'pets.json cannot be imported: it is not a petstore export: its first line is not a header such as {"format":"petstore-export","version":4,"petIdsIssued":0}',
     );
   });
 

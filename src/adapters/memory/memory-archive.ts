@@ -5,6 +5,7 @@ import type * as domain from '../../domain/index.js';
 import { highestPetId, sameContent } from '../shared/archive-record.js';
 import type { MemoryApiKeyStore } from './memory-api-key-store.js';
 import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
+import type { MemoryOrderRepository } from './memory-order-repository.js';
 import type { MemoryPetRepository } from './memory-pet-repository.js';
 
 /** Code point order (UTF-8 byte order), as SQLite's BINARY and PostgreSQL's "C" collation compare. */
@@ -66,6 +67,7 @@ function archiveTable<R>(table: MemoryTable<R>): MemoryArchiveTable<R> {
 /** Every record of the memory adapters of one container. */
 export class MemoryStoreArchive implements domain.StoreArchive {
   readonly pets: MemoryArchiveTable<domain.ArchivedPet>;
+  readonly orders: MemoryArchiveTable<domain.ArchivedOrder>;
   readonly apiKeys: MemoryArchiveTable<domain.ArchivedApiKey>;
   readonly idempotencyRecords: MemoryArchiveTable<domain.ArchivedIdempotencyRecord>;
 
@@ -73,12 +75,19 @@ export class MemoryStoreArchive implements domain.StoreArchive {
     private readonly petRepository: MemoryPetRepository,
     apiKeys: MemoryApiKeyStore,
     records: MemoryIdempotencyStore,
+    orders: MemoryOrderRepository,
   ) {
     this.pets = archiveTable<domain.ArchivedPet>({
       all: () => petRepository.archived(),
       sameKey: (a, b) => a.id === b.id,
       compare: (a, b) => a.id - b.id,
       store: ({ version, ...pet }) => void petRepository.restore(pet, version),
+    });
+    this.orders = archiveTable<domain.ArchivedOrder>({
+      all: () => orders.archived(),
+      sameKey: (a, b) => a.id === b.id,
+      compare: (a, b) => a.id - b.id,
+      store: (order) => orders.restore(order),
     });
     // A digest is unique too: a key stored under another id with the same digest is a conflict.
     this.apiKeys = archiveTable<domain.ArchivedApiKey>({
@@ -107,6 +116,7 @@ export class MemoryStoreArchive implements domain.StoreArchive {
     const petIdsIssued = this.petRepository.idsIssued();
     const snapshot: domain.ArchiveSnapshot = {
       pets: this.pets.frozen(),
+      orders: this.orders.frozen(),
       apiKeys: this.apiKeys.frozen(),
       idempotencyRecords: this.idempotencyRecords.frozen(),
       petIdsIssued: async () => petIdsIssued,

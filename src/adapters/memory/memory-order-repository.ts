@@ -3,6 +3,7 @@
 // one synchronous step, so no other request runs between the pet's check and the order.
 import * as O from 'fp-ts/lib/Option.js';
 import {
+  type ArchivedOrder,
   FIRST_ORDER_VERSION,
   type IdempotencyRecordId,
   isOpenOrder,
@@ -36,7 +37,8 @@ const entryOf = ({ scope, key }: IdempotencyRecordId): string => `${scope}\u0000
 
 /** Orders in memory, beside the pets of the MemoryPetRepository they reserve. Nothing is kept after exit. */
 export class MemoryOrderRepository implements OrderRepository {
-  // In ascending id order: ids only grow, and orders are never deleted, so an id is its index + 1.
+  // In ascending id order: ids only grow, and orders are never deleted, so an id is its index + 1
+  // (a hole where a restored store had none: the next id is still above every stored one).
   private readonly orders: VersionedOrder[] = [];
   private readonly keys = new Map<string, KeptKey>();
   // The open order of each pet that has one.
@@ -91,7 +93,9 @@ export class MemoryOrderRepository implements OrderRepository {
   async list({ limit, status, petId, afterId = 0 as OrderId }: OrderListQuery): Promise<readonly Order[]> {
     const found: Order[] = [];
     for (let i: number = afterId; i < this.orders.length && found.length < limit; i += 1) {
-      const { order } = this.orders[i]!;
+      const entry = this.orders[i];
+      if (entry === undefined) continue;
+      const { order } = entry;
       if ((status === undefined || order.status === status) && (petId === undefined || order.petId === petId)) found.push(order);
     }
     return found;
@@ -117,7 +121,13 @@ export class MemoryOrderRepository implements OrderRepository {
   }
 
   /** Every stored order with its version, in id order (MemoryStoreArchive's export). */
-  archived(): readonly VersionedOrder[] {
-    return this.orders;
+  archived(): ArchivedOrder[] {
+    return this.orders.flatMap(({ order: { note, ...order }, version }) => [{ ...order, note: note ?? null, version }]);
+  }
+
+  /** Stores `order` as it was archived, under its own id; moves no pet (MemoryStoreArchive's import). */
+  restore({ note, version, ...order }: ArchivedOrder): void {
+    this.orders[order.id - 1] = { order: Object.freeze({ ...order, ...(note === null ? {} : { note }) }), version };
+    if (isOpenOrder(order.status)) this.openOf.set(order.petId, order.id);
   }
 }

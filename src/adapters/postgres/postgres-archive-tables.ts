@@ -103,3 +103,17 @@ export const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = 
   toRow: (record) => ({ ...record, pet: record.pet === null ? null : JSON.stringify(record.pet) }),
   petIdsNamed: highestPetId,
 };
+
+/** Orders (interface 1.3); the key they were placed with is not archived (NULL when restored). */
+export const ORDERS = identityTable<domain.ArchivedOrder>(
+  'orders',
+  columnsOf({
+    id: 'bigint',
+    petId: 'bigint',
+    status: 'text',
+    note: 'text',
+    placedAt: 'timestamptz',
+    updatedAt: 'timestamptz',
+    version: 'bigint',
+  }),
+);

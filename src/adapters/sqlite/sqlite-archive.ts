@@ -2,109 +2,8 @@
 // keys, in one transaction per batch.
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
-import { scopesColumn, scopesOfColumn } from '../shared/api-key-row.js';
-import { highestPetId, sameContent } from '../shared/archive-record.js';
-
-/**
- * The columns of pets this archive reads and writes, each as the ArchivedPet field it holds.
- * The only list of them here: a new column of pets (and field of Pet) is one more line.
- */
-const PET_COLUMNS: readonly (readonly [column: string, field: keyof domain.ArchivedPet])[] = [
-  ['id', 'id'],
-  ['name', 'name'],
-  ['category_id', 'categoryId'],
-  ['status', 'status'],
-  ['version', 'version'],
-];
-
-type Row = Record<string, unknown>;
-
-/** How one table maps to its records: its columns (as the fields of a row), its key, and the conversions. */
-interface TableSpec<R> {
-  readonly table: string;
-  /** Column and the name it is read as (`column AS "field"`), in the order of the table. */
-  readonly columns: readonly (readonly [column: string, field: string])[];
-  /** The fields of the key, in sort order. */
-  readonly key: readonly string[];
-  toRecord(row: Row): R;
-  toRow(record: R): Row;
-  /** The largest pet id that `records` name, which the pets' sequence must pass once they are written. */
-  petIdsNamed?(records: readonly R[]): number;
-}
-
-/** Makes the sequence of `table` at least `last` (creating its row, missing in a file written around the service); never lowers it. */
-function raiseSequence(db: Database, table: string, last: number): void {
-  if (last === 0) return;
-  const updated = db.prepare('UPDATE sqlite_sequence SET seq = max(seq, ?) WHERE name = ?').run(last, table).changes;
-  if (updated === 0) db.prepare('INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)').run(table, last);
-}
-
-const PETS: TableSpec<domain.ArchivedPet> = {
-  table: 'pets',
-  columns: PET_COLUMNS,
-  key: ['id'],
-  toRecord: (row) => row as unknown as domain.ArchivedPet,
-  toRow: (pet) => pet as unknown as Row,
-};
-
-const API_KEYS: TableSpec<domain.ArchivedApiKey> = {
-  table: 'api_keys',
-  columns: [
-    ['id', 'id'],
-    ['digest', 'digest'],
-    ['caller_id', 'callerId'],
-    ['label', 'label'],
-    ['scopes', 'scopes'],
-    ['created_at', 'createdAt'],
-    ['expires_at', 'expiresAt'],
-    ['revoked_at', 'revokedAt'],
-  ],
-  key: ['id'],
-  toRecord: (row) =>
-    ({
-      ...row,
-      scopes: scopesOfColumn(row['scopes'] as string | null),
-      createdAt: new Date(row['createdAt'] as number),
-      expiresAt: row['expiresAt'] === null ? null : new Date(row['expiresAt'] as number),
-      revokedAt: row['revokedAt'] === null ? null : new Date(row['revokedAt'] as number),
-    }) as domain.ArchivedApiKey,
-  toRow: (key) => ({
-    ...key,
-    scopes: scopesColumn(key.scopes),
-    createdAt: key.createdAt.getTime(),
-    expiresAt: key.expiresAt?.getTime() ?? null,
-    revokedAt: key.revokedAt?.getTime() ?? null,
-  }),
-};
-
-const IDEMPOTENCY_RECORDS: TableSpec<domain.ArchivedIdempotencyRecord> = {
-  table: 'idempotency_keys',
-  columns: [
-    ['scope', 'scope'],
-    ['key', 'key'],
-    ['token', 'token'],
-    ['fingerprint', 'fingerprint'],
-    ['pet', 'pet'],
-    ['expires_at', 'expiresAt'],
-    ['lease_expires_at', 'leaseExpiresAt'],
-  ],
-  // TEXT compares as BINARY: UTF-8 bytes, which is code point order.
-  key: ['scope', 'key'],
-  toRecord: (row) =>
-    ({
-      ...row,
-      pet: row['pet'] === null ? null : (JSON.parse(row['pet'] as string) as domain.Pet),
-      expiresAt: new Date(row['expiresAt'] as number),
-      leaseExpiresAt: new Date(row['leaseExpiresAt'] as number),
-    }) as domain.ArchivedIdempotencyRecord,
-  toRow: (record) => ({
-    ...record,
-    pet: record.pet === null ? null : JSON.stringify(record.pet),
-    expiresAt: record.expiresAt.getTime(),
-    leaseExpiresAt: record.leaseExpiresAt.getTime(),
-  }),
-  petIdsNamed: highestPetId,
-};
+import { sameContent } from '../shared/archive-record.js';
+import { API_KEYS, IDEMPOTENCY_RECORDS, ORDERS, PETS, raiseSequence, type Row, type TableSpec } from './sqlite-archive-tables.js';
 
 /** The page cache of a connection the archive uses, as PRAGMA cache_size takes it: 2,000 KiB (negative: in KiB). */
 const ARCHIVE_CACHE_KIB = -2000;
@@ -183,6 +82,7 @@ class SqliteArchiveTable<R> implements domain.ArchiveTable<R> {
 /** Every table of a SQLite database opened by openSqliteDatabase, for export, import and copy. */
 export class SqliteStoreArchive implements domain.StoreArchive {
   readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
+  readonly orders: domain.ArchiveTable<domain.ArchivedOrder>;
   readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
   readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
 
@@ -192,6 +92,7 @@ export class SqliteStoreArchive implements domain.StoreArchive {
     // with 16 MB), which made their memory grow with the row count. SQLite's own default is enough.
     db.pragma(`cache_size = ${ARCHIVE_CACHE_KIB}`);
     this.pets = new SqliteArchiveTable(db, PETS);
+    this.orders = new SqliteArchiveTable(db, ORDERS);
     this.apiKeys = new SqliteArchiveTable(db, API_KEYS);
     this.idempotencyRecords = new SqliteArchiveTable(db, IDEMPOTENCY_RECORDS);
   }
@@ -231,6 +132,7 @@ export class SqliteStoreArchive implements domain.StoreArchive {
       .transaction(() => {
         for (const [table, issued] of [
           ['pets', petIdsIssued],
+          ['orders', 0],
           ['api_keys', 0],
         ] as const) {
           const max = (this.db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }).id;

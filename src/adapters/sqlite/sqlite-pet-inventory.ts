@@ -1,4 +1,4 @@
-// PetInventory on SQLite: the counts the triggers of migration 9 keep, read in one statement.
+// PetInventory on SQLite: the counts the triggers of migration 10 keep, read in one statement.
 import type { Database, Statement } from 'better-sqlite3';
 import { EMPTY_INVENTORY, type Inventory, type PetInventory, type PetStatus } from '../../domain/index.js';
 

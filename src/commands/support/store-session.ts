@@ -70,6 +70,7 @@ export const cannotUse = (database: DatabaseConfig, err: unknown): string => {
 /** The table of each kind of line. */
 const TABLE_OF_KIND = {
   pet: 'pets',
+  order: 'orders',
   apiKey: 'apiKeys',
   idempotencyRecord: 'idempotencyRecords',
 } as const satisfies Record<ArchiveKind, keyof ArchiveSnapshot>;

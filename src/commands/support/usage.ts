@@ -35,9 +35,9 @@ Commands:
   backup <file> [--quiet]          Copy the SQLite database, online, to <file> (checked with
                                    integrity_check). PostgreSQL: use pg_dump (exit 2).
   export [--out <file>] [--all] [--quiet]
-                                   Write every pet as NDJSON, in id order (standard output
-                                   unless --out); --all adds API keys (digests only) and
-                                   idempotency records.
+                                   Write every pet, then every order, as NDJSON, in id
+                                   order (standard output unless --out); --all adds API keys
+                                   (digests only) and idempotency records.
   import <file> [--quiet]          Read an export into the database, keeping ids. The file
                                    is checked first; importing it twice changes nothing.
   copy --from <database> --to <database> [--quiet]

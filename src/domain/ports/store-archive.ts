@@ -2,12 +2,28 @@
 // it was, for export, import and copy between storages; and the online backup, which only a
 // storage that is one file can take. Not on any request's path.
 import type { ApiKeyRecord } from '../api-key.js';
-import type { Pet } from '../pet.js';
+import type { OrderId, OrderNote, OrderStatus, OrderVersion } from '../order.js';
+import type { Pet, PetId } from '../pet.js';
 import type { PetVersion } from '../pet-changes.js';
 
 /** A stored pet with its version, as it travels: restored at that version, its ETag is the same. */
 export interface ArchivedPet extends Pet {
   readonly version: PetVersion;
+}
+
+/**
+ * A stored order with its version, as it travels (since interface 1.3). Not the idempotency
+ * key it was placed with: that is remembered a day at most, for the retries of one store.
+ */
+export interface ArchivedOrder {
+  readonly id: OrderId;
+  readonly petId: PetId;
+  readonly status: OrderStatus;
+  /** The buyer's note; null without one. */
+  readonly note: OrderNote | null;
+  readonly placedAt: Date;
+  readonly updatedAt: Date;
+  readonly version: OrderVersion;
 }
 
 /**
@@ -59,6 +75,7 @@ export interface ArchiveTable<R> extends ArchiveTableReader<R> {
 /** Every record of a store, kind by kind, as export and copy read them. */
 export interface ArchiveSnapshot {
   readonly pets: ArchiveTableReader<ArchivedPet>;
+  readonly orders: ArchiveTableReader<ArchivedOrder>;
   readonly apiKeys: ArchiveTableReader<ArchivedApiKey>;
   readonly idempotencyRecords: ArchiveTableReader<ArchivedIdempotencyRecord>;
   /**
@@ -71,6 +88,8 @@ export interface ArchiveSnapshot {
 /** Every record of a store, kind by kind, as export, import and copy read and write them. */
 export interface StoreArchive extends ArchiveSnapshot {
   readonly pets: ArchiveTable<ArchivedPet>;
+  /** Orders with their own ids, as they were: a restore moves no pet (the pets' lines carry their statuses). */
+  readonly orders: ArchiveTable<ArchivedOrder>;
   readonly apiKeys: ArchiveTable<ArchivedApiKey>;
   /**
    * A write that is not refused also makes the next pet created get an id above that of every
@@ -85,7 +104,7 @@ export interface StoreArchive extends ArchiveSnapshot {
    */
   snapshot<T>(read: (snapshot: ArchiveSnapshot) => Promise<T>): Promise<T>;
   /**
-   * Makes the next pet and the next API key created get ids above every stored one, and the
+   * Makes the next pet, order and API key created get ids above every stored one, and the
    * next pet one above `petIdsIssued` too (the source's, so that ids it deleted are not given
    * again). Never lowers them.
    */
