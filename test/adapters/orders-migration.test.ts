@@ -1,20 +1,16 @@
 // The store adds orders and the inventory (the orders migration on SQLite and PostgreSQL). A
 // database made with every step before it, and filled, is upgraded in place: its pets stay as
 // they were, the inventory counts them, and they can be ordered at once.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect } from 'chai';
-import { createPostgresPool } from '../../src/adapters/postgres/create-postgres-pool.js';
-import { migratePostgres, POSTGRES_MIGRATIONS } from '../../src/adapters/postgres/migrations.js';
+import { POSTGRES_MIGRATIONS } from '../../src/adapters/postgres/migrations.js';
 import { PostgresOrderRepository } from '../../src/adapters/postgres/postgres-order-repository.js';
 import { PostgresPetInventory } from '../../src/adapters/postgres/postgres-pet-inventory.js';
 import { SQLITE_MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
-import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteOrderRepository } from '../../src/adapters/sqlite/sqlite-order-repository.js';
 import { SqlitePetInventory } from '../../src/adapters/sqlite/sqlite-pet-inventory.js';
 import type { OrderRepository, PetId, PetInventory } from '../../src/domain/index.js';
-import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
-import { tempDir } from '../support/temp-dir.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { upgradedPostgres, upgradedSqlite } from '../support/schema-upgrade.js';
 
 // Found by content, not by number, so that the test holds when migrations are renumbered at a merge.
 const SQLITE_STEPS_BEFORE = SQLITE_MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE orders'));
@@ -29,48 +25,29 @@ async function expectStoreWorks(inventory: PetInventory, orders: OrderRepository
 }
 
 describe('orders: upgrading a database of the steps before', () => {
-  it('SQLite: keeps the pets, counts them, and orders one', async () => {
-    expect(SQLITE_STEPS_BEFORE).to.be.above(0);
-    const dir = tempDir();
-    try {
-      const file = join(dir.path, 'petstore.db');
-      const old = new Database(file);
-      for (const step of SQLITE_MIGRATIONS.slice(0, SQLITE_STEPS_BEFORE)) old.exec(step);
-      old.pragma(`user_version = ${SQLITE_STEPS_BEFORE}`);
-      old.exec(PETS);
-      old.close();
-      const db = openSqliteDatabase(file);
-      try {
-        expect(db.pragma('user_version', { simple: true })).to.equal(SQLITE_MIGRATIONS.length);
+  it('SQLite: keeps the pets, counts them, and orders one', () =>
+    upgradedSqlite(
+      SQLITE_STEPS_BEFORE,
+      (old) => old.exec(PETS),
+      async (db) => {
         expect(db.prepare('SELECT name, status, version FROM pets WHERE id = 4').get()).to.deep.equal({
           name: 'Sam',
           status: 'sold',
           version: 1,
         });
         await expectStoreWorks(new SqlitePetInventory(db), new SqliteOrderRepository(db));
-      } finally {
-        db.close();
-      }
-    } finally {
-      dir.remove();
-    }
-  });
+      },
+    ));
 
   describeWithPostgres('PostgreSQL', () => {
-    it('keeps the pets, counts them, and orders one', async () => {
-      expect(POSTGRES_STEPS_BEFORE).to.be.above(0);
-      const schema = await createTestSchema();
-      const pool = createPostgresPool({ url: schema.url, poolSize: 2 });
-      try {
-        await migratePostgres(pool, POSTGRES_MIGRATIONS.slice(0, POSTGRES_STEPS_BEFORE));
-        await pool.query(PETS);
-        expect(await migratePostgres(pool)).to.deep.equal({ from: POSTGRES_STEPS_BEFORE, to: POSTGRES_MIGRATIONS.length });
-        expect((await pool.query('SELECT name, status FROM pets WHERE id = 4')).rows).to.deep.equal([{ name: 'Sam', status: 'sold' }]);
-        await expectStoreWorks(new PostgresPetInventory(pool), new PostgresOrderRepository(pool));
-      } finally {
-        await pool.end();
-        await schema.drop();
-      }
-    });
+    it('keeps the pets, counts them, and orders one', () =>
+      upgradedPostgres(
+        POSTGRES_STEPS_BEFORE,
+        (pool) => pool.query(PETS),
+        async (pool) => {
+          expect((await pool.query('SELECT name, status FROM pets WHERE id = 4')).rows).to.deep.equal([{ name: 'Sam', status: 'sold' }]);
+          await expectStoreWorks(new PostgresPetInventory(pool), new PostgresOrderRepository(pool));
+        },
+      ));
   });
 });

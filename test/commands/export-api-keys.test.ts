@@ -2,14 +2,12 @@
 // not its last use; a file of format version 1 or 2 imports its keys with every scope and no
 // expiry. On real SQLite files and a real PostgreSQL schema, the commands run in this process.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/sqlite-api-key-store.js';
 import type { ApiKeyId } from '../../src/domain/index.js';
-import { loadCommands, runCommand } from '../support/command-line.js';
+import { commandsInTempDir, runCommand } from '../support/command-line.js';
 import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
-import { tempDir } from '../support/temp-dir.js';
 
 const DIGEST = 'ab'.repeat(32);
 const KEY_V2 = `{"kind":"apiKey","id":7,"digest":"${DIGEST}","callerId":"key-abababababababab","label":"old","createdAt":"2026-11-20T10:00:00.000Z","revokedAt":null}`;
@@ -17,16 +15,7 @@ const KEY_V2 = `{"kind":"apiKey","id":7,"digest":"${DIGEST}","callerId":"key-aba
 type Listed = Array<Record<string, unknown>>;
 
 describe('export, import and copy of scoped, expiring keys', () => {
-  before(loadCommands);
-  let dir: ReturnType<typeof tempDir>;
-  beforeEach(() => (dir = tempDir()));
-  afterEach(() => dir.remove());
-  const at = (name: string) => join(dir.path, name);
-  const run = async (args: readonly string[], db: string) => {
-    const result = await runCommand(args, { PETSTORE_DB: db });
-    expect(result.code, `${args.join(' ')}: ${result.stderr}`).to.equal(0);
-    return result.stdout;
-  };
+  const { at, run } = commandsInTempDir();
   const listed = async (db: string): Promise<Listed> => JSON.parse(await run(['keys', 'list', '--json'], db)) as Listed;
   const withoutLastUse = (keys: Listed): Listed => keys.map((key) => ({ ...key, lastUsedAt: null }));
 

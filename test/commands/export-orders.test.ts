@@ -4,7 +4,6 @@
 // 1 to 3 still import. On real SQLite files and a real PostgreSQL schema, the commands run in
 // this process.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
 import { PostgresOrderRepository } from '../../src/adapters/postgres/postgres-order-repository.js';
@@ -14,9 +13,8 @@ import { SqliteOrderRepository } from '../../src/adapters/sqlite/sqlite-order-re
 import { SqlitePetInventory } from '../../src/adapters/sqlite/sqlite-pet-inventory.js';
 import { SqlitePetRepository } from '../../src/adapters/sqlite/sqlite-pet-repository.js';
 import type { CategoryId, OrderNote, PetId, PetName } from '../../src/domain/index.js';
-import { loadCommands, runCommand } from '../support/command-line.js';
+import { commandsInTempDir, runCommand } from '../support/command-line.js';
 import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
-import { tempDir } from '../support/temp-dir.js';
 
 const HEADER_V3 = '{"format":"petstore-export","version":3,"petIdsIssued":2}';
 const PET_LINES = [
@@ -27,16 +25,7 @@ const ORDER_LINE =
   '{"kind":"order","id":1,"petId":2,"status":"delivered","placedAt":"2026-12-01T10:00:00.000Z","updatedAt":"2026-12-01T11:00:00.000Z","version":3}';
 
 describe('export, import and copy of orders', () => {
-  before(loadCommands);
-  let dir: ReturnType<typeof tempDir>;
-  beforeEach(() => (dir = tempDir()));
-  afterEach(() => dir.remove());
-  const at = (name: string) => join(dir.path, name);
-  const run = async (args: readonly string[], db: string) => {
-    const result = await runCommand(args, { PETSTORE_DB: db });
-    expect(result.code, `${args.join(' ')}: ${result.stderr}`).to.equal(0);
-    return result.stdout;
-  };
+  const { at, run } = commandsInTempDir();
   /** The records of an export of `db`, its header left out. */
   const content = async (db: string) => (await run(['export'], db)).split('\n').slice(1).join('\n');
 

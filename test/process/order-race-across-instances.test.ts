@@ -4,39 +4,20 @@
 // pg_stat_activity shows all fifty placements waiting on it (each instance's pool has a
 // connection for each of its twenty-five), and no answer has come before it lets go.
 import { expect } from 'chai';
-import pg from 'pg';
-import { clientFor } from '../support/http-client.js';
-import { eventually } from '../support/eventually.js';
-import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { rowLockRaceEachTest } from '../support/row-lock-race.js';
+import { timeoutForProcesses } from '../support/server-process.js';
 
 const KEY = 'order-race-across-instances-key-0123';
 const ORDERS = 50;
 
 describeWithPostgres('fifty orders for one pet across two server instances', () => {
-  let schema: TestSchema;
-  let instances: ServerProcess[] = [];
-  let locker: pg.Client;
-  let watcher: pg.Client;
-
-  beforeEach(async () => {
-    schema = await createTestSchema();
-    locker = new pg.Client({ connectionString: schema.url });
-    watcher = new pg.Client({ connectionString: schema.url });
-    await Promise.all([locker.connect(), watcher.connect()]);
-  });
-  afterEach(async () => {
-    for (const instance of instances) await stopIfRunning(instance);
-    instances = [];
-    await Promise.all([locker.end(), watcher.end()]);
-    await schema.drop();
-  });
+  const race = rowLockRaceEachTest();
 
   it('places one order and refuses 49 with pet_unavailable, all fifty proven waiting on the pet at once', async function () {
     this.timeout(timeoutForProcesses(2) + 20_000);
-    const env = { PETSTORE_DB: schema.url, PETSTORE_API_KEYS: KEY, PETSTORE_PG_POOL_SIZE: String(ORDERS / 2) };
-    instances = [spawnServer(env), spawnServer(env)];
-    const [a, b] = await Promise.all(instances.map(async (instance) => clientFor(new URL(await baseUrlOf(instance)).origin, KEY)));
+    const { locker, waiting, serve } = race.current;
+    const [a, b] = await serve(2, KEY, { PETSTORE_PG_POOL_SIZE: String(ORDERS / 2) });
     const created = await a!.postJson('/v1/pets', { name: 'Wanted', categoryId: 1, status: 'available' });
     expect(created.status, created.text).to.equal(201);
     const { id } = created.json as { id: number };
@@ -50,17 +31,7 @@ describeWithPostgres('fifty orders for one pet across two server instances', () 
       ),
     );
     // Every placement, from both instances, has read the pet and waits on its row.
-    await eventually(
-      async () => {
-        const { rows } = await watcher.query<{ waiting: string }>(
-          `SELECT count(*) AS waiting FROM pg_stat_activity
-          WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO orders%' AND pid <> pg_backend_pid()`,
-        );
-        return Number(rows[0]!.waiting) === ORDERS;
-      },
-      `all ${ORDERS} placements waiting on the pet's row`,
-      1500,
-    );
+    await waiting(ORDERS, 'INSERT INTO orders', `all ${ORDERS} placements waiting on the pet's row`);
     expect(answered, 'answers before the pet was let go').to.equal(0);
     await locker.query('ROLLBACK');
 

@@ -4,40 +4,21 @@
 // instances read the pet, pass If-Match and block on their compare-and-set; PostgreSQL's own
 // pg_stat_activity shows both waiting before the lock is let go.
 import { expect } from 'chai';
-import pg from 'pg';
-import { eventually } from '../support/eventually.js';
-import { clientFor } from '../support/http-client.js';
-import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { baseUrlOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { rowLockRaceEachTest } from '../support/row-lock-race.js';
+import { timeoutForProcesses } from '../support/server-process.js';
 
 const KEY = 'race-across-instances-key-0123';
 const ROUNDS = 12;
 
 describeWithPostgres('a race of two conditional PATCHes across two server instances', () => {
-  let schema: TestSchema;
-  let instances: ServerProcess[] = [];
-  let locker: pg.Client;
-  let watcher: pg.Client;
-
-  beforeEach(async () => {
-    schema = await createTestSchema();
-    locker = new pg.Client({ connectionString: schema.url });
-    watcher = new pg.Client({ connectionString: schema.url });
-    await Promise.all([locker.connect(), watcher.connect()]);
-  });
-  afterEach(async () => {
-    for (const instance of instances) await stopIfRunning(instance);
-    instances = [];
-    await Promise.all([locker.end(), watcher.end()]);
-    await schema.drop();
-  });
+  const race = rowLockRaceEachTest();
 
   it('answers one 200 and one 412 in every round, each round proven to race on the compare-and-set', async function () {
     // Two servers, and ROUNDS rounds of a create and two PATCHes held on a lock until both wait.
     this.timeout(timeoutForProcesses(2) + ROUNDS * 1_000);
-    const env = { PETSTORE_DB: schema.url, PETSTORE_API_KEYS: KEY, PETSTORE_PG_POOL_SIZE: '2' };
-    instances = [spawnServer(env), spawnServer(env)];
-    const [a, b] = await Promise.all(instances.map(async (instance) => clientFor(new URL(await baseUrlOf(instance)).origin, KEY)));
+    const { locker, waiting, serve } = race.current;
+    const [a, b] = await serve(2, KEY, { PETSTORE_PG_POOL_SIZE: '2' });
 
     for (let round = 0; round < ROUNDS; round++) {
       const created = await a!.postJson('/v1/pets', { name: `racer ${round}`, categoryId: 1 });
@@ -55,17 +36,7 @@ describeWithPostgres('a race of two conditional PATCHes across two server instan
         });
       const answers = Promise.all([patch(a, 'pending'), patch(b, 'sold')]);
       // Both instances have read the pet and passed If-Match: their updates wait on the row.
-      await eventually(
-        async () => {
-          const { rows } = await watcher.query<{ waiting: string }>(
-            `SELECT count(*) AS waiting FROM pg_stat_activity
-            WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE pets SET%' AND pid <> pg_backend_pid()`,
-          );
-          return Number(rows[0]!.waiting) === 2;
-        },
-        `round ${round}: both updates waiting on the pet's row`,
-        500,
-      );
+      await waiting(2, 'UPDATE pets SET', `round ${round}: both updates waiting on the pet's row`);
       await locker.query('ROLLBACK');
 
       const [first, second] = await answers;

@@ -1,8 +1,11 @@
 // Runs the `petstore` command line in this process (commands/command-line.ts, what dist/cli.js
 // runs), for tests that check what a command does rather than the process around it.
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { expect } from 'chai';
 import { runCommandLine } from '../../src/commands/command-line.js';
 import type { CommandResult } from './server-process.js';
+import { tempDir } from './temp-dir.js';
 
 /** A stream that keeps every byte written to it, decoded once at the end. */
 class Collected extends Writable {
@@ -41,4 +44,27 @@ export async function loadCommands(): Promise<void> {
     import('../../src/commands/migrate.js'),
     import('../../src/commands/webhooks.js'),
   ]);
+}
+
+/**
+ * For each test of the suite, a fresh temp folder (`at(name)` is a path in it) and `run`, which
+ * runs a command on the database `db` and answers its standard output, failing the test unless
+ * it exits 0; the commands are loaded once, before the suite.
+ */
+export function commandsInTempDir(): {
+  readonly at: (name: string) => string;
+  readonly run: (args: readonly string[], db: string) => Promise<string>;
+} {
+  let dir: ReturnType<typeof tempDir>;
+  before(loadCommands);
+  beforeEach(() => (dir = tempDir()));
+  afterEach(() => dir.remove());
+  return {
+    at: (name) => join(dir.path, name),
+    run: async (args, db) => {
+      const result = await runCommand(args, { PETSTORE_DB: db });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).to.equal(0);
+      return result.stdout;
+    },
+  };
 }
