@@ -35,7 +35,9 @@ describe('petstore keys: scopes and expiry', () => {
 
   it('gives every scope, and no expiry, without --scope or an expiry, and says so', async () => {
     const text = await created([]);
-    expect(text).to.contain('Scopes: every scope, those of later releases too (today pets:read, pets:write).\nExpires: never.\n');
+    expect(text).to.contain(
+      'Scopes: every scope, those of later releases too (today pets:read, pets:write, orders:read, orders:write, store:read).\nExpires: never.\n',
+    );
     const json = JSON.parse(await created(['--json'])) as Record<string, unknown>;
     expect([json['scopes'], json['expiresAt'], json['lastUsedAt']]).to.deep.equal(['all', null, null]);
   });
@@ -85,8 +87,14 @@ describe('petstore keys: scopes and expiry', () => {
 
   it('refuses an unknown scope, a bad duration or time, one out of bounds, or both, with 2 and nothing made', async () => {
     const cases: ReadonlyArray<readonly [readonly string[], string]> = [
-      [['--scope', 'pets:delete'], 'petstore: --scope "pets:delete" is not a scope; the scopes are pets:read, pets:write\n'],
-      [['--scope', 'pets:read', '--scope', ''], 'petstore: --scope "" is not a scope; the scopes are pets:read, pets:write\n'],
+      [
+        ['--scope', 'pets:delete'],
+        'petstore: --scope "pets:delete" is not a scope; the scopes are pets:read, pets:write, orders:read, orders:write, store:read\n',
+      ],
+      [
+        ['--scope', 'pets:read', '--scope', ''],
+        'petstore: --scope "" is not a scope; the scopes are pets:read, pets:write, orders:read, orders:write, store:read\n',
+      ],
       [
         ['--expires-in', '3 weeks'],
         'petstore: --expires-in takes a number and a unit, d (days), h (hours) or m (minutes), such as 90d, not "3 weeks"\n',
