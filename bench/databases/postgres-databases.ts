@@ -7,7 +7,9 @@ import pg from 'pg';
 type MigratePostgres = typeof import('../../src/adapters/postgres/migrations.js').migratePostgres;
 type ConfigDefaults = typeof import('../../src/config/config.js').CONFIG_DEFAULTS;
 
-const MIGRATIONS = new URL('../../dist/adapters/postgres/migrations.js', import.meta.url);
+const ROOT = new URL('../../', import.meta.url);
+/** The compiled migratePostgres of the project built in `root` (this checkout by default). */
+const compiledMigrations = (root: URL) => new URL('dist/adapters/postgres/migrations.js', root);
 const CONFIG = new URL('../../dist/config/config.js', import.meta.url);
 
 /** The project's default pool size (PETSTORE_PG_POOL_SIZE), which the PostgreSQL baseline's one pool takes too. */
@@ -61,9 +63,10 @@ export interface BenchDatabases {
 
 /**
  * Creates `bench_<run>_seed` on the server `url` names, migrates it with the project's
- * migratePostgres (from dist/) and seeds `count` pets; answers the seconds it took with the handle.
+ * migratePostgres (from dist/; from another checkout's with --against, whose schema this one's
+ * server then upgrades in place) and seeds `count` pets; answers the seconds it took with the handle.
  */
-export async function seedPostgres(url: string, count: number): Promise<{ seconds: number; databases: BenchDatabases }> {
+export async function seedPostgres(url: string, count: number, root = ROOT): Promise<{ seconds: number; databases: BenchDatabases }> {
   const run36 = `${Date.now().toString(36)}_${process.pid}`;
   const nameOf = (suffix: string): string => `bench_${run36}_${suffix.replace(/[^a-z0-9]/gi, '_')}`;
   const made: string[] = [];
@@ -83,7 +86,7 @@ export async function seedPostgres(url: string, count: number): Promise<{ second
   const started = performance.now();
   try {
     const seedUrl = await create(seed);
-    const migratePostgres = ((await import(MIGRATIONS.href)) as { migratePostgres: MigratePostgres }).migratePostgres;
+    const migratePostgres = ((await import(compiledMigrations(root).href)) as { migratePostgres: MigratePostgres }).migratePostgres;
     const pool = new pg.Pool({ connectionString: seedUrl, max: 1 });
     try {
       await migratePostgres(pool);

@@ -71,7 +71,7 @@ export const USAGE = `npm run bench -- [options]
                        commit with its own node_modules, after "npm run build" there. Its database is seeded
                        by that build and upgraded in place by this one, so DIR must be an earlier commit;
                        the project's figures are also divided by its. Writes bench/results/partial.* (or
-                       quick.*) and leaves the docs alone; SQLite only (not with --db or --scale)  env BENCH_AGAINST
+                       quick.*, postgres.* with --db) and leaves the docs alone; not with --scale  env BENCH_AGAINST
   --jwt                JWT access tokens' cost: in the rounds of get-by-id, the project once more with PETSTORE_JWT_ISSUER
                        and PETSTORE_JWT_AUDIENCE set to an issuer the bench starts on a free port of 127.0.0.1 (discovery,
                        a JWKS of one RS256 key), each request carrying one token instead of the API key; reports both
@@ -151,8 +151,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     throw new Error('--events measures creates on SQLite: not with --db or --scale');
   if (events && only.length > 0 && !only.includes('create')) throw new Error('--events measures the create scenario: add it to --only');
   const against = value('against', 'BENCH_AGAINST');
-  if (against !== undefined && (database !== undefined || mode === 'scale'))
-    throw new Error('--against compares on SQLite: not with --db or --scale');
+  if (against !== undefined && mode === 'scale') throw new Error('--against compares the scenarios: not with --scale');
   if (against === '') throw new Error('--against needs a folder: --against=/tmp/petstore-before');
   const jwt = flags.has('jwt');
   if (jwt && (database !== undefined || mode === 'scale')) throw new Error('--jwt measures get by id on SQLite: not with --db or --scale');

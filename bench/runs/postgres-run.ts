@@ -1,6 +1,8 @@
 // The scenario run on PostgreSQL (--db): the project and the PostgreSQL baseline (and the floors,
 // if named), each on its own seeded copy of one database, in alternating rounds, with what the
 // backends waited on sampled meanwhile. Results go to bench/results/postgres*.*; never to docs/.
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { compileBaseline } from '../servers/baseline-build.js';
 import type { LoadGenerator } from '../harness/load.js';
 import type { BenchOptions } from '../harness/options.js';
@@ -36,7 +38,8 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
   const scenarios = SCENARIOS.filter((s) => options.only.length === 0 || options.only.includes(s.id));
   const poolSize = await projectDefaultPoolSize();
   log(`PostgreSQL: ${shownUrl(url)}`);
-  const { seconds, databases } = await seedPostgres(url, options.pets);
+  const seeder = options.against === undefined ? undefined : pathToFileURL(`${options.against}/`);
+  const { seconds, databases } = await seedPostgres(url, options.pets, seeder);
   log(
     `seeding ${count(options.pets)} pets (migrated by the project's migratePostgres): ${seconds.toFixed(1)} s; ${databases.server['version']}`,
   );
@@ -51,7 +54,12 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
   process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     // With workers, the project with one process runs in the same rounds (the workers target compares the two).
-    const names: ServerName[] = ['project', ...options.references, ...(options.workers > 1 ? (['one-process'] as const) : [])];
+    const names: ServerName[] = [
+      'project',
+      ...(options.against === undefined ? [] : (['earlier'] as const)),
+      ...options.references,
+      ...(options.workers > 1 ? (['one-process'] as const) : []),
+    ];
     log(
       `${scenarios.length} scenarios × ${names.length} servers (${names.join(', ')}) × ${options.rounds} round(s) × ` +
         `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections`,
@@ -63,6 +71,10 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
         projectCommand(ROOT, { database: await databases.copyFor('project'), logFile: projectLog(workDir), workers: options.workers }),
       ],
     ]);
+    if (options.against !== undefined) {
+      const earlier = { database: await databases.copyFor('earlier'), logFile: join(workDir, 'earlier.log'), workers: options.workers };
+      servers.set('earlier', { ...projectCommand(options.against, earlier), label: `the project built in ${options.against}` });
+    }
     for (const reference of options.references) {
       const setup = { poolSize };
       servers.set(reference, referenceCommand(reference, ROOT, baselineScript, await databases.copyFor(reference), setup));
