@@ -23,9 +23,9 @@ export type StartEventRelay = () => Promise<RunningEventRelay | undefined>;
 const RELAY_BATCH_SIZE = 500;
 
 /** A pass's log line: one per refused delivery, naming its first event, never a secret. */
-const reportPass = (logger: Logger, counter: DeliveryCounter, transports: readonly EventTransport[]) => (pass: RelayPass) => {
+const reportPass = (logger: Logger, counter: DeliveryCounter) => (pass: RelayPass) => {
   if (pass.outcome === 'relayed') {
-    if (pass.events.length > 0) for (const { name } of transports) counter.count(name, 'delivered', pass.events.length);
+    if (pass.events.length > 0) counter.count(pass.transport, 'delivered', pass.events.length);
     return;
   }
   counter.count(pass.transport, 'refused', pass.events.length);
@@ -55,6 +55,10 @@ async function openNats(
   });
 }
 
+/** The names of the transports, as the relay binds them: webhooks, NATS when configured, the subscribers. */
+const transportNames = (enabled: boolean, nats: EventsOptions['nats']): readonly string[] =>
+  enabled && nats !== undefined ? ['webhooks', 'nats', 'in-process'] : ['webhooks', 'in-process'];
+
 /** Binds the events' transports, metrics registry and relay. */
 export function bindEvents(container: Container, { events = {}, logger }: ContainerOptions): void {
   const { enabled, retentionHours, source, nats } = { ...EVENTS_OPTION_DEFAULTS, ...events };
@@ -62,16 +66,18 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
   container.bind<InProcessSubscribers>(TOKENS.EventSubscribers).toConstantValue(new InProcessSubscribers());
   container
     .bind<DeliveryCounter>(TOKENS.DeliveryCounter)
-    .toResolvedValue(registerRelayMetrics, [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.WebhookStore, TOKENS.Clock]);
+    .toResolvedValue(
+      (registry: Registry, outbox: EventOutbox, webhooks: WebhookStore, clock: Clock) =>
+        registerRelayMetrics(registry, outbox, webhooks, clock, transportNames(enabled, nats)),
+      [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.WebhookStore, TOKENS.Clock],
+    );
   bindEventTransports(container, enabled, source, nats, logger);
   bindEventRelay(container, enabled, retentionHours);
 }
 
 function bindEventTransports(container: Container, enabled: boolean, source: string, nats: EventsOptions['nats'], logger: Logger): void {
   let closeTransports = async (): Promise<void> => {};
-  // Webhooks first: queuing their deliveries is idempotent, so a pass that the broker refuses
-  // has queued its events for the endpoints all the same; subscribers last, so that they hear
-  // an event only once the others have it.
+  // Each reads the outbox from its own position, at its own pace (the relay's lanes).
   container
     .bind<readonly EventTransport[]>(TOKENS.EventTransports)
     .toResolvedValue(
@@ -103,12 +109,15 @@ function bindEventRelay(container: Container, enabled: boolean, retentionHours: 
         if (!enabled) return undefined;
         const relay = await startEventRelay({
           outbox,
-          relay: relayEvents(outbox, transports, clock, RELAY_BATCH_SIZE),
+          relays: transports.map((transport) => ({
+            transport: transport.name,
+            relay: relayEvents(outbox, transport, clock, RELAY_BATCH_SIZE),
+          })),
           clock,
           holder: `${process.pid}-${randomUUID()}`,
           retentionMs: retentionHours * 3_600_000,
           report: {
-            pass: reportPass(logger, counter, transports),
+            pass: reportPass(logger, counter),
             fault: (fault) =>
               // Also at a stop: a last pass that failed, a round that outlasted the stop's wait, a lease not released.
               logger.error(

@@ -20,6 +20,9 @@ const draft = (name: string, status: PetDraft['status'] = 'available'): PetDraft
   status,
 });
 
+/** What `transport` reads, its events alone. */
+const waiting = async (outbox: EventOutbox, limit: number, transport = 'test') => (await outbox.read(transport, limit)).events;
+
 const summary = (events: readonly PetEvent[]) => events.map(({ type, petId, data }) => ({ type, petId, data }));
 
 export function eventOutboxContract(name: string, open: () => Promise<RecordingStorage>): void {
@@ -40,7 +43,7 @@ export function eventOutboxContract(name: string, open: () => Promise<RecordingS
       expect(await pets.remove(tom.id, FIRST_PET_VERSION + 1)).to.equal(false);
       expect(await pets.remove(tom.id, FIRST_PET_VERSION)).to.equal(true);
 
-      const events = await outbox.pending(100);
+      const events = await waiting(outbox, 100);
       expect(summary(events)).to.deep.equal([
         { type: 'petstore.pet.created', petId: rex.id, data: rex },
         { type: 'petstore.pet.created', petId: tom.id, data: tom },
@@ -60,45 +63,93 @@ export function eventOutboxContract(name: string, open: () => Promise<RecordingS
 
     it('records the creates of one batch each with its pet, concurrent creates included', async () => {
       const created = await Promise.all(Array.from({ length: 25 }, (_, i) => storage.pets.create(draft(`pet ${i}`))));
-      const events = await storage.outbox.pending(100);
+      const events = await waiting(storage.outbox, 100);
       expect(events.map((event) => event.data as Pet).sort((a, b) => a.id - b.id)).to.deep.equal([...created].sort((a, b) => a.id - b.id));
     });
 
-    it('reads waiting events oldest first, at most a limit, until they are marked relayed', async () => {
+    it('reads waiting events oldest first, at most a limit, until the transport has taken them', async () => {
       for (let i = 0; i < 5; i++) await storage.pets.create(draft(`pet ${i}`));
       const { outbox } = storage;
-      const all = await outbox.pending(10);
+      const all = await waiting(outbox, 10);
       expect(all).to.have.length(5);
-      const firstTwo = await outbox.pending(2);
-      expect(firstTwo).to.deep.equal(all.slice(0, 2));
-      expect(await outbox.backlog()).to.deep.include({ count: 5 });
-      const oldest = (await outbox.backlog()).oldest!;
-      expect(oldest.getTime()).to.equal(firstTwo[0]!.time.getTime());
+      const firstTwo = await outbox.read('nats', 2);
+      expect(firstTwo.events).to.deep.equal(all.slice(0, 2));
+      expect(await outbox.backlog('nats')).to.deep.include({ count: 5 });
+      const oldest = (await outbox.backlog('nats')).oldest!;
+      expect(oldest.getTime()).to.equal(firstTwo.events[0]!.time.getTime());
 
-      await outbox.markRelayed(
-        firstTwo.map((event) => event.sequence),
-        new Date(),
-      );
-      const rest = await outbox.pending(10);
-      // Exactly the events marked are gone: the others wait, in their order.
+      await outbox.markTaken('nats', firstTwo.through, new Date());
+      const rest = await waiting(outbox, 10, 'nats');
+      // Exactly the events taken are gone: the others wait, in their order.
       expect(rest).to.deep.equal(all.slice(2));
-      expect((await outbox.backlog()).count).to.equal(3);
+      expect((await outbox.backlog('nats')).count).to.equal(3);
       // An event is the same, id and all, every time it is read.
-      expect((await outbox.pending(1))[0]).to.deep.equal(rest[0]);
+      expect((await waiting(outbox, 1, 'nats'))[0]).to.deep.equal(rest[0]);
+      // With nothing more to take, a read answers the position as it is.
+      const end = await outbox.read('nats', 10);
+      await outbox.markTaken('nats', end.through, new Date());
+      expect(await outbox.read('nats', 10)).to.deep.equal({ events: [], through: end.through });
+      expect(await outbox.backlog('nats')).to.deep.equal({ count: 0, oldest: undefined });
     });
 
-    it('prunes only events relayed before the retention limit', async () => {
+    it("keeps each transport's position apart: one that takes nothing holds back no other", async () => {
+      for (let i = 0; i < 4; i++) await storage.pets.create(draft(`pet ${i}`));
+      const { outbox } = storage;
+      const all = await waiting(outbox, 10, 'webhooks');
+      const batch = await outbox.read('webhooks', 3);
+      await outbox.markTaken('webhooks', batch.through, new Date());
+      expect(await waiting(outbox, 10, 'webhooks')).to.deep.equal(all.slice(3));
+      // nats has taken nothing: every event still waits for it, in the same order, ids and all.
+      expect(await waiting(outbox, 10, 'nats')).to.deep.equal(all);
+      expect((await outbox.backlog('nats')).count).to.equal(4);
+      expect((await outbox.backlog('webhooks')).count).to.equal(1);
+      // A mark behind a position moves nothing back (a relay that lost its lease mid-pass marks late).
+      const first = await outbox.read('webhooks', 10);
+      await outbox.markTaken('webhooks', first.through, new Date());
+      await outbox.markTaken('webhooks', batch.through, new Date());
+      expect(await waiting(outbox, 10, 'webhooks')).to.deep.equal([]);
+      // A transport with no position yet starts at the start: it gets every event the outbox holds.
+      expect(await waiting(outbox, 10, 'in-process')).to.deep.equal(all);
+    });
+
+    it('gives an event committed late its place after what a transport has already taken', async () => {
+      const { pets, outbox } = storage;
+      await pets.create(draft('first'));
+      const taken = await outbox.read('nats', 10);
+      await outbox.markTaken('nats', taken.through, new Date());
+      const second = await pets.create(draft('second'));
+      const [late] = await waiting(outbox, 10, 'nats');
+      expect(late?.petId).to.equal(second.id);
+      // Read again by another transport, the events are in the same order.
+      expect((await waiting(outbox, 10, 'webhooks')).map((event) => event.id)).to.deep.equal(
+        [...taken.events, late].map((event) => event!.id),
+      );
+    });
+
+    it('prunes only events that every transport named took before the retention limit', async () => {
       for (let i = 0; i < 3; i++) await storage.pets.create(draft(`pet ${i}`));
       const { outbox } = storage;
-      const [first, second, third] = await outbox.pending(3);
-      await outbox.markRelayed([first!.sequence], new Date('2026-01-01T00:00:00Z'));
-      await outbox.markRelayed([second!.sequence], new Date('2026-01-03T00:00:00Z'));
-      expect(await outbox.pending(10), 'the two marked are relayed, the third waits').to.deep.equal([third]);
-      expect(await outbox.prune(new Date('2026-01-02T00:00:00Z'))).to.equal(1);
-      expect(await outbox.prune(new Date('2026-01-02T00:00:00Z'))).to.equal(0);
-      // Waiting events are never pruned, however old.
-      expect(await outbox.prune(new Date('2999-01-01T00:00:00Z'))).to.equal(1);
-      expect(await outbox.pending(10)).to.deep.equal([third]);
+      const take = async (transport: string, count: number, at: string) => {
+        const batch = await outbox.read(transport, count);
+        await outbox.markTaken(transport, batch.through, new Date(at));
+      };
+      const [, , third] = await waiting(outbox, 3);
+      await take('webhooks', 1, '2026-01-01T00:00:00Z');
+      await take('webhooks', 1, '2026-01-03T00:00:00Z');
+      await take('nats', 3, '2026-01-01T00:00:00Z');
+      const transports = ['webhooks', 'nats'];
+      expect(await outbox.prune(new Date('2026-01-02T00:00:00Z'), transports), 'the first, taken by both before the limit').to.equal(1);
+      expect(await outbox.prune(new Date('2026-01-02T00:00:00Z'), transports)).to.equal(0);
+      // A transport named that has taken nothing keeps everything.
+      expect(await outbox.prune(new Date('2999-01-01T00:00:00Z'), [...transports, 'in-process'])).to.equal(0);
+      // Events that wait for one transport are never pruned, however old.
+      expect(await outbox.prune(new Date('2999-01-01T00:00:00Z'), transports)).to.equal(1);
+      expect(await waiting(outbox, 10, 'webhooks')).to.deep.equal([third]);
+      expect(await waiting(outbox, 10, 'nats')).to.deep.equal([]);
+      // Pruning keeps each position: the next event waits for webhooks and nats alike.
+      const next = await storage.pets.create(draft('next'));
+      expect((await waiting(outbox, 10, 'nats')).map((event) => event.petId)).to.deep.equal([next.id]);
+      expect((await waiting(outbox, 10, 'webhooks')).map((event) => event.petId)).to.deep.equal([third!.petId, next.id]);
     });
 
     it('grants the lease to one holder at a time, renews it for that holder, and passes it on once it ran out', async () => {
@@ -136,7 +187,7 @@ export function eventOutboxContract(name: string, open: () => Promise<RecordingS
       const woken = new Promise<void>((resolve) => {
         void outbox
           .watch(() => {
-            void outbox.pending(10).then((events) => {
+            void waiting(outbox, 10).then((events) => {
               seen ??= events;
               resolve();
             });

@@ -36,7 +36,7 @@ export function orderRacesContract(storage: () => OrderStorage): void {
       const done = O.toUndefined(
         await orders.change(order.order.id, delivered.version, { status: 'delivered', at: later(2), petStatus: 'sold' }),
       )!;
-      const events = await outbox.pending(100);
+      const { events } = await outbox.read('test', 100);
       const orderJson = (o: typeof order.order) => ({
         id: o.id,
         petId: o.petId,

@@ -3,6 +3,7 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { ordersTableSql } from '../shared/order-tables.js';
 import { outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { OUTBOX_POSITIONS_SQL } from './outbox-positions-sql.js';
 import { PET_COUNTS_SQL } from './pet-counts-sql.js';
 import { inTransaction } from './in-transaction.js';
 
@@ -32,7 +33,7 @@ const POSTGRES_COLUMN_TYPES: SqlColumnTypes = {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9), the outbox's positions per transport (10). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -148,6 +149,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     sql: `LOCK TABLE pets IN SHARE ROW EXCLUSIVE MODE;
           ${ordersTableSql(POSTGRES_COLUMN_TYPES)}
           ${PET_COUNTS_SQL}`,
+  },
+  {
+    version: 10,
+    name: 'outbox positions per transport',
+    sql: OUTBOX_POSITIONS_SQL,
   },
 ];
 

@@ -1,11 +1,15 @@
-// EventOutbox in PostgreSQL (migration 5): PostgresPetRepository records each event in its
-// change's statement; the relay reads them from here. A trigger NOTIFYs `petstore_events` at
+// EventOutbox in PostgreSQL (migrations 5 and 10): PostgresPetRepository records each event in
+// its change's statement; the relay reads them from here, each transport from its position in
+// the outbox order (outbox-positions-sql.ts). A trigger NOTIFYs `petstore_events` at
 // every commit that recorded one, so relays listening on any instance wake at once.
 import pg, { type Pool } from 'pg';
-import type { EventOutbox, OutboxBacklog, PetEvent } from '../../domain/index.js';
+import type { EventOutbox, OutboxBacklog, OutboxBatch } from '../../domain/index.js';
 import { eventOfRow, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
 import { eventDataFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
+
+/** Where the transport $1 stands in the outbox order: the last position it took (0, the start, for one that has taken none). */
+const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transport = $1), 0)`;
 
 /** The channel the outbox's trigger notifies. */
 export const EVENTS_CHANNEL = 'petstore_events';
@@ -14,39 +18,57 @@ export const EVENTS_CHANNEL = 'petstore_events';
 export class PostgresEventOutbox implements EventOutbox {
   constructor(private readonly pool: Pool) {}
 
-  async pending(limit: number): Promise<readonly PetEvent[]> {
-    const rows = await queryRows<OutboxRow>(this.pool, {
-      name: 'petstore_events_waiting',
-      text: 'SELECT sequence, id, type, pet_id, data, time FROM events WHERE relayed_at IS NULL ORDER BY sequence LIMIT $1',
-      values: [limit],
+  async read(transport: string, limit: number): Promise<OutboxBatch> {
+    // What has committed since the last call gets its place in the outbox order first.
+    await queryRows(this.pool, { name: 'petstore_events_put_in_order', text: 'SELECT events_put_in_order()' });
+    const rows = await queryRows<Partial<OutboxRow> & { position: string; log_position: string | null }>(this.pool, {
+      name: 'petstore_events_after',
+      text: `WITH here AS (SELECT ${POSITION} AS position)
+             SELECT here.position, waiting.* FROM here LEFT JOIN LATERAL (
+               SELECT sequence, id, type, pet_id, data, time, log_position FROM events
+                WHERE log_position > here.position ORDER BY log_position LIMIT $2) AS waiting ON true`,
+      values: [transport, limit],
     });
-    return rows.map((row) => {
-      const event = eventOfRow(row);
-      return { ...event, data: eventDataFromJsonb(event.data) };
-    });
+    const events = rows
+      .filter((row) => row.log_position !== null)
+      .map((row) => {
+        const event = eventOfRow(row as OutboxRow);
+        return { ...event, data: eventDataFromJsonb(event.data) };
+      });
+    const last = rows.at(-1);
+    return { events, through: Number(last?.log_position ?? last?.position ?? 0) };
   }
 
-  async markRelayed(sequences: readonly number[], at: Date): Promise<void> {
+  async markTaken(transport: string, through: number, at: Date): Promise<void> {
     await queryRows(this.pool, {
-      name: 'petstore_events_relayed',
-      text: 'UPDATE events SET relayed_at = $2 WHERE relayed_at IS NULL AND sequence = ANY($1::bigint[])',
-      values: [sequences, at],
+      name: 'petstore_events_taken',
+      // A mark never moves a position back (a lease taken over mid-pass may mark late).
+      text: `INSERT INTO outbox_marks (transport, through, at) SELECT $1, $2, $3 WHERE $2 > ${POSITION} ON CONFLICT DO NOTHING`,
+      values: [transport, through, at],
     });
   }
 
-  async prune(before: Date): Promise<number> {
-    const rows = await queryRows<{ sequence: string }>(this.pool, {
+  async prune(before: Date, transports: readonly string[]): Promise<number> {
+    const [row] = await queryRows<{ pruned: string }>(this.pool, {
       name: 'petstore_events_prune',
-      text: 'DELETE FROM events WHERE relayed_at IS NOT NULL AND relayed_at < $1 RETURNING sequence',
-      values: [before],
+      // How far every one of the transports had come before the time; each one's newest mark stays: it is its position.
+      text: `WITH taken AS (
+               SELECT min(coalesce((SELECT max(through) FROM outbox_marks WHERE transport = t AND at < $1), 0)) AS through
+                 FROM unnest($2::text[]) AS t),
+             pruned AS (DELETE FROM events WHERE log_position <= (SELECT through FROM taken) RETURNING 1),
+             marks AS (DELETE FROM outbox_marks AS old WHERE at < $1
+                         AND through < (SELECT max(through) FROM outbox_marks AS newest WHERE newest.transport = old.transport))
+             SELECT count(*) AS pruned FROM pruned`,
+      values: [before, transports],
     });
-    return rows.length;
+    return Number(row?.pruned ?? 0);
   }
 
-  async backlog(): Promise<OutboxBacklog> {
+  async backlog(transport: string): Promise<OutboxBacklog> {
     const [row] = await queryRows<{ count: string; oldest: Date | null }>(this.pool, {
       name: 'petstore_events_backlog',
-      text: 'SELECT count(*) AS count, min(time) AS oldest FROM events WHERE relayed_at IS NULL',
+      text: `SELECT count(*) AS count, min(time) AS oldest FROM events WHERE log_position IS NULL OR log_position > ${POSITION}`,
+      values: [transport],
     });
     return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? undefined };
   }

@@ -1,9 +1,11 @@
-// The relay as a process runs it: passes of relayEvents whenever the outbox says an event was
-// recorded, and every poll interval besides, only while this process holds the relay's lease
-// (one active relay per database, whatever the number of workers or instances). A pass that a
-// transport refused is tried again with a growing delay, so an absent broker is not hammered;
-// the rounds go on at the poll's pace meanwhile, for the lease and the duties.
+// The relay as a process runs it: rounds whenever the outbox says an event was recorded, and
+// every poll interval besides, only while this process holds the relay's lease (one active
+// relay per database, whatever the number of workers or instances). A round starts each
+// transport's passes (relayEvents) beside the others', and waits for none: a transport that
+// refuses is tried again with a growing delay, so an absent broker is not hammered, while the
+// others go on; the rounds go on at the poll's pace meanwhile, for the lease and the duties.
 import type { Clock, EventOutbox, RelayEvents, RelayPass } from '../../domain/index.js';
+import { RelayLane } from './relay-lane.js';
 import { withinTimeLimit } from '../shared/time-limit.js';
 import { IN_PROCESS_SUBSCRIBER_TIMEOUT_MS } from './in-process-subscribers.js';
 import { RelayLease } from './relay-lease.js';
@@ -11,7 +13,7 @@ import { RoundTimer } from './round-timer.js';
 
 /** How the relay tells what it does, for logs and metrics. */
 export interface RelayReport {
-  /** A pass ended: relayed, or refused by a transport. */
+  /** A pass of a transport ended: relayed, or refused by it. */
   pass(pass: RelayPass): void;
   /** The outbox (or a duty) failed: the storage is away, say. */
   fault(fault: unknown): void;
@@ -20,7 +22,8 @@ export interface RelayReport {
 /** The relay's settings. */
 export interface EventRelayOptions {
   readonly outbox: EventOutbox;
-  readonly relay: RelayEvents;
+  /** Each transport's pass, by its name: each transport reads from its own position, at its own pace. */
+  readonly relays: readonly { readonly transport: string; readonly relay: RelayEvents }[];
   /**
    * The time of marks, pruning and duties. Not of the lease, which keeps to the wall clock: the
    * processes that share it must share its time, whatever clock each is given.
@@ -28,7 +31,7 @@ export interface EventRelayOptions {
   readonly clock: Clock;
   /** This process, as the lease names it: unique among the processes on the database. */
   readonly holder: string;
-  /** How long a relayed event stays in the outbox. */
+  /** How long an event stays in the outbox once every transport has taken it. */
   readonly retentionMs: number;
   readonly report: RelayReport;
   /**
@@ -52,9 +55,10 @@ export interface RunningEventRelay {
   /** Runs a round now (or right after the one under way); the process stays alive until it has. */
   wake(): void;
   /**
-   * Stops: no round starts after it; the one under way is awaited, then, while this process
-   * holds the lease and no transport is refusing, one last pass hands on what waits (a refusal
-   * then is not tried again: the events wait in the outbox for the next relay); the lease is
+   * Stops: no round starts after it; the one under way and the passes under way are awaited,
+   * then, while this process holds the lease, each transport that is not refusing gets last
+   * passes over what waits for it (a refusal then is not tried again: the events wait in the
+   * outbox for the next relay); the lease is
    * released. It waits for that work at most `stopWaitMs`, then leaves it to finish on its own.
    */
   stop(): Promise<void>;
@@ -87,33 +91,31 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
 
 /** The relay's state between rounds, and the rounds. */
 class RelayLoop {
-  private readonly relay: RelayEvents;
   private readonly report: RelayReport;
   private readonly timings: RelayTimings;
   private readonly lease: RelayLease;
+  private readonly lanes: readonly RelayLane[];
+  private readonly transports: readonly string[];
   private readonly timer = new RoundTimer(() => this.run());
   private unwatch: () => Promise<void> = () => Promise.resolve();
   private stopped = false;
   private round: Promise<void> | undefined;
   private again = false;
-  private refusals = 0;
-  // After a refusal, no pass before this time (Date.now()): the back-off spares the transport, not the duties.
-  private relayAfter = 0;
   private prunedAt = 0;
   private dutiesAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: EventRelayOptions) {
     const { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs, stopWaitMs } = { ...RELAY_TIMINGS, ...options };
     this.timings = { pollMs, leaseMs, pruneEveryMs, maxBackoffMs, wakeDelayMs, stopWaitMs };
-    this.relay = options.relay;
     this.report = options.report;
     this.lease = new RelayLease(options.outbox, options.holder, leaseMs, pollMs);
+    this.transports = options.relays.map(({ transport }) => transport);
+    this.lanes = options.relays.map(({ relay }) => new RelayLane(relay, this.report, this.timings, () => this.lease.unexpired()));
   }
 
-  // A recorded event wakes the relay, unless a transport is refusing: then the back-off holds.
+  // A recorded event wakes the relay; a transport that is refusing keeps to its back-off.
   async watch(): Promise<void> {
     this.unwatch = await this.options.outbox.watch(() => {
-      if (this.refusals > 0) return;
       if (this.round !== undefined) this.again = true;
       else this.scheduleIn(this.timings.wakeDelayMs, true);
     });
@@ -140,7 +142,8 @@ class RelayLoop {
     let waitedOut = false;
     const finishing = (async () => {
       await this.round;
-      if (!waitedOut) await this.lastPass().catch((fault: unknown) => this.report.fault(fault));
+      await this.idle();
+      if (!waitedOut) await this.lastPasses().catch((fault: unknown) => this.report.fault(fault));
     })();
     // A transport that never answers must not hold a shutdown: its pass goes on unawaited,
     // and no last pass follows it once the storage may be closed.
@@ -152,28 +155,32 @@ class RelayLoop {
     await this.lease.release().catch((fault: unknown) => this.report.fault(fault));
   }
 
+  /** Resolves once no transport's passes are under way. */
+  idle(): Promise<void> {
+    return Promise.all(this.lanes.map((lane) => lane.idle())).then(() => undefined);
+  }
+
   private scheduleIn(delayMs: number, forRecorded = false): void {
     if (!this.stopped) this.timer.schedule(delayMs, forRecorded);
   }
 
   private roundEnded(): void {
     this.round = undefined;
-    const woken = this.again && this.refusals === 0;
+    const woken = this.again;
     this.again = false;
     const { pollMs, wakeDelayMs } = this.timings;
-    // While backing off, the next round comes at the retry if that is sooner than the poll;
-    // a retry already due (not tried: the lease was elsewhere) waits for the poll, never 0 ms.
-    const untilRetry = this.relayAfter - Date.now();
+    // While a transport backs off, the next round comes at its retry if that is sooner than the poll.
+    const retries = this.lanes.map((lane) => lane.untilRetry()).filter((ms) => ms > 0);
     if (woken) this.scheduleIn(wakeDelayMs, true);
-    else this.scheduleIn(this.refusals === 0 || untilRetry <= 0 ? pollMs : Math.min(pollMs, untilRetry));
+    else this.scheduleIn(Math.min(pollMs, ...retries));
   }
 
   private async oneRound(): Promise<void> {
     const now = this.options.clock.now();
     if (!(await this.lease.leading())) return;
-    if (Date.now() >= this.relayAfter) await this.relayAll();
-    // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups',
-    // and not the back-off's: a broker that refuses holds up no webhook delivery.
+    // Each transport's passes start beside the others', and the round waits for none of them.
+    for (const lane of this.lanes) lane.kick();
+    // Duties (webhook deliveries due) and pruning keep to the poll's pace, not the wake-ups'.
     if (now.getTime() - this.dutiesAt >= this.timings.pollMs) {
       this.dutiesAt = now.getTime();
       for (const duty of this.options.duties ?? []) await duty(now);
@@ -181,33 +188,16 @@ class RelayLoop {
     if (now.getTime() - this.prunedAt >= this.timings.pruneEveryMs) {
       this.prunedAt = now.getTime();
       const before = new Date(now.getTime() - this.options.retentionMs);
-      await this.options.outbox.prune(before);
+      await this.options.outbox.prune(before, this.transports);
       for (const prune of this.options.prunes ?? []) await prune(before);
     }
   }
 
-  // Passes while each finds a full batch waiting, until a transport refuses. A pass that found
-  // less has emptied the outbox: what is recorded after it wakes the next round, which the
-  // wake-up delay lets gather a burst's events into one pass (and one mark) instead of many.
-  private async relayAll(): Promise<void> {
-    for (;;) {
-      const pass = await this.relay();
-      this.report.pass(pass);
-      if (pass.outcome === 'refused') {
-        this.refusals += 1;
-        this.relayAfter = Date.now() + Math.min(this.timings.maxBackoffMs, this.timings.pollMs * 2 ** this.refusals);
-        return;
-      }
-      this.refusals = 0;
-      if (!pass.full) return;
-    }
-  }
-
   // What was recorded before the stop is handed on now rather than left to the next relay (in
-  // memory, lost with the process), if this process leads and the transports were taking
-  // events: after a refusal, the next relay's back-off is the place to try again.
-  private async lastPass(): Promise<void> {
-    if (this.refusals > 0 || !this.lease.unexpired() || !(await this.lease.leading())) return;
-    await this.relayAll();
+  // memory, lost with the process), if this process leads: each transport that was taking
+  // events gets its last passes; after a refusal, the next relay's back-off is the place to try again.
+  private async lastPasses(): Promise<void> {
+    if (!this.lease.unexpired() || !(await this.lease.leading())) return;
+    await Promise.all(this.lanes.map((lane) => lane.lastPasses().catch((fault: unknown) => this.report.fault(fault))));
   }
 }

@@ -18,7 +18,7 @@ const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
   keyedTableOptions: ' STRICT, WITHOUT ROWID',
 };
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9), orders and the inventory (10). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9), orders and the inventory (10), the outbox's positions per transport (11). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -135,6 +135,21 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
    CREATE TRIGGER pets_counted_delete AFTER DELETE ON pets BEGIN
      UPDATE pet_counts SET count = count - 1 WHERE status = OLD.status;
    END;`,
+  // 11: each transport at its own pace. outbox_marks keeps one row per pass of each transport
+  // (the last sequence it took, and when): the largest `through` of a transport is its
+  // position, and pruning goes by the least of them. Every transport carries on from the relay's
+  // position as it was (its marks, copied for each): every event that waited still waits for
+  // every transport (docs/decisions/0028-each-transport-at-its-own-pace.md).
+  `CREATE TABLE outbox_marks (
+     transport TEXT    NOT NULL,
+     through   INTEGER NOT NULL,
+     at        INTEGER NOT NULL,
+     PRIMARY KEY (transport, through)
+   ) STRICT, WITHOUT ROWID;
+   INSERT INTO outbox_marks (transport, through, at)
+     SELECT transports.name, relay_marks.through, relay_marks.at
+       FROM relay_marks, (SELECT 'webhooks' AS name UNION ALL SELECT 'nats' UNION ALL SELECT 'in-process') AS transports;
+   DROP TABLE relay_marks;`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

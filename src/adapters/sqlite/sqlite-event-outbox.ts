@@ -1,32 +1,33 @@
-// EventOutbox in the service's SQLite database (migrations 5 and 7): SqlitePetRepository
+// EventOutbox in the service's SQLite database (migrations 5, 7 and 11): SqlitePetRepository
 // records each event with its change, in the change's transaction; the relay reads them here. A relay
 // in this process is woken at once; one in another process on the file polls.
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
-import type { EventOutbox, OutboxBacklog, PetChange, PetEvent } from '../../domain/index.js';
+import type { EventOutbox, OutboxBacklog, OutboxBatch, PetChange } from '../../domain/index.js';
 import { eventOfRow, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
 
 const EVENT_COLUMNS = 'sequence, id, type, pet_id, data, time';
-/** Where the relay stands: the last sequence it handed on (0 before its first pass). */
-const RELAYED_THROUGH = '(SELECT coalesce(max(through), 0) FROM relay_marks)';
+/** Where @transport stands: the last sequence it took (0, the start, for one that has taken none). */
+const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transport = @transport), 0)`;
 
 /**
  * The outbox of a SQLite database opened by openSqliteDatabase (which migrates it). Events
- * are appended in commit order (one writer at a time), so the relayed ones are a prefix, kept
- * as marks (migration 7): an event is written once and never rewritten.
+ * are appended in commit order (one writer at a time), so what a transport has taken is a
+ * prefix, kept as its marks (migrations 7 and 11): an event is written once and never rewritten.
  */
 export class SqliteEventOutbox implements EventOutbox {
   private readonly insert: Statement<[string, string, number, string, number]>;
-  private readonly selectWaiting: Statement<[number], OutboxRow>;
-  private readonly addMark: Statement<[{ through: number; at: number }]>;
-  private readonly lastMarkBefore: Statement<[number], number | null>;
+  private readonly selectPosition: Statement<[{ transport: string }], number>;
+  private readonly selectWaiting: Statement<[{ transport: string; limit: number }], OutboxRow>;
+  private readonly addMark: Statement<[{ transport: string; through: number; at: number }]>;
+  private readonly takenBefore: Statement<[{ transports: string; before: number }], number | null>;
   private readonly deleteThrough: Statement<[number]>;
   private readonly deleteMarksBefore: Statement<[number]>;
-  private readonly countWaiting: Statement<[], { count: number; oldest: number | null }>;
+  private readonly countWaiting: Statement<[{ transport: string }], { count: number; oldest: number | null }>;
   private readonly takeLease: Statement<[string, string, number, number], { holder: string }>;
   private readonly dropLease: Statement<[string, string]>;
-  private readonly pruneBefore: Transaction<(before: number) => number>;
+  private readonly pruneBefore: Transaction<(before: number, transports: readonly string[]) => number>;
   private readonly commit: GroupCommit;
   private readonly wakers = new Set<() => void>();
   private wakeQueued = false;
@@ -34,17 +35,28 @@ export class SqliteEventOutbox implements EventOutbox {
   constructor(db: Database) {
     this.commit = groupCommit(db);
     this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time) VALUES (?, ?, ?, ?, ?)');
-    this.selectWaiting = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE sequence > ${RELAYED_THROUGH} ORDER BY sequence LIMIT ?`);
-    // A mark never moves the position back (a lease taken over mid-pass may mark late).
-    this.addMark = db.prepare(`INSERT OR IGNORE INTO relay_marks (through, at) SELECT @through, @at WHERE @through > ${RELAYED_THROUGH}`);
-    this.lastMarkBefore = db.prepare<[number], number | null>('SELECT max(through) FROM relay_marks WHERE at < ?').pluck();
+    this.selectPosition = db.prepare<[{ transport: string }], number>(`SELECT ${POSITION}`).pluck();
+    this.selectWaiting = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE sequence > ${POSITION} ORDER BY sequence LIMIT @limit`);
+    // A mark never moves a position back (a lease taken over mid-pass may mark late).
+    this.addMark = db.prepare(
+      `INSERT OR IGNORE INTO outbox_marks (transport, through, at) SELECT @transport, @through, @at WHERE @through > ${POSITION}`,
+    );
+    // How far every one of the transports had come before the time: the least of their last marks then.
+    this.takenBefore = db
+      .prepare<[{ transports: string; before: number }], number | null>(
+        `SELECT min(coalesce((SELECT max(through) FROM outbox_marks WHERE transport = t.value AND at < @before), 0))
+           FROM json_each(@transports) AS t`,
+      )
+      .pluck();
     this.deleteThrough = db.prepare('DELETE FROM events WHERE sequence <= ?');
-    // The newest mark stays, whatever its age: it is the relay's position.
-    this.deleteMarksBefore = db.prepare(`DELETE FROM relay_marks WHERE at < ? AND through < ${RELAYED_THROUGH}`);
-    this.countWaiting = db.prepare(`SELECT count(*) AS count, min(time) AS oldest FROM events WHERE sequence > ${RELAYED_THROUGH}`);
-    this.pruneBefore = db.transaction((before: number): number => {
-      const through = this.lastMarkBefore.get(before) ?? null;
-      const pruned = through === null ? 0 : this.deleteThrough.run(through).changes;
+    // Each transport's newest mark stays, whatever its age: it is its position.
+    this.deleteMarksBefore = db.prepare(
+      `DELETE FROM outbox_marks WHERE at < ? AND through < (SELECT max(through) FROM outbox_marks AS newest WHERE newest.transport = outbox_marks.transport)`,
+    );
+    this.countWaiting = db.prepare(`SELECT count(*) AS count, min(time) AS oldest FROM events WHERE sequence > ${POSITION}`);
+    this.pruneBefore = db.transaction((before: number, transports: readonly string[]): number => {
+      const through = this.takenBefore.get({ transports: JSON.stringify(transports), before }) ?? 0;
+      const pruned = through === 0 ? 0 : this.deleteThrough.run(through).changes;
       this.deleteMarksBefore.run(before);
       return pruned;
     });
@@ -74,26 +86,22 @@ export class SqliteEventOutbox implements EventOutbox {
     });
   }
 
-  async pending(limit: number): Promise<readonly PetEvent[]> {
-    return this.selectWaiting.all(limit).map(eventOfRow);
+  async read(transport: string, limit: number): Promise<OutboxBatch> {
+    const events = this.selectWaiting.all({ transport, limit }).map(eventOfRow);
+    return { events, through: events.at(-1)?.sequence ?? this.selectPosition.get({ transport })! };
   }
 
-  /**
-   * `sequences` are a batch that pending answered (a prefix of what waits): one mark covers
-   * them. It joins the turn's group commit: under load, the COMMIT of the changes beside it.
-   */
-  async markRelayed(sequences: readonly number[], at: Date): Promise<void> {
-    if (sequences.length === 0) return;
-    const through = Math.max(...sequences);
-    await this.commit(() => this.addMark.run({ through, at: at.getTime() }));
+  /** One mark per batch; it joins the turn's group commit: under load, the COMMIT of the changes beside it. */
+  async markTaken(transport: string, through: number, at: Date): Promise<void> {
+    await this.commit(() => this.addMark.run({ transport, through, at: at.getTime() }));
   }
 
-  async prune(before: Date): Promise<number> {
-    return this.pruneBefore(before.getTime());
+  async prune(before: Date, transports: readonly string[]): Promise<number> {
+    return this.pruneBefore(before.getTime(), transports);
   }
 
-  async backlog(): Promise<OutboxBacklog> {
-    const { count, oldest } = this.countWaiting.get()!;
+  async backlog(transport: string): Promise<OutboxBacklog> {
+    const { count, oldest } = this.countWaiting.get({ transport })!;
     return { count, oldest: oldest === null ? undefined : new Date(oldest) };
   }
 

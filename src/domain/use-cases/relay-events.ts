@@ -1,38 +1,34 @@
-// One pass of the relay: the events waiting in the outbox, oldest first, handed to every
-// transport in turn, then marked relayed. A transport that cannot take them ends the pass
-// before anything is marked, so the next pass hands the same events on again: at least once,
-// with the same ids, and in outbox order for every transport.
-import type { EventOutbox, EventTransport } from '../ports/index.js';
+// One pass of the relay for one transport: the events after its position in the outbox, oldest
+// first, handed to it, then its position moved past them. A refusal ends the pass before the
+// position moves, so the next pass hands the same events on again: at least once, with the
+// same ids, and in outbox order. Each transport has its passes and its position: none waits
+// for another.
+import type { Clock, EventOutbox, EventTransport } from '../ports/index.js';
 import type { PetEvent } from '../events.js';
-import type { Clock } from '../ports/index.js';
 
 /**
- * What a pass did: the events it relayed (and whether its batch was full, so that more may
- * wait), or the transport that could not take them.
+ * What a pass did for its transport: the events it handed on (and whether its batch was full,
+ * so that more may wait), or the events the transport refused.
  */
 export type RelayPass =
-  | { readonly outcome: 'relayed'; readonly events: readonly PetEvent[]; readonly full: boolean }
+  | { readonly outcome: 'relayed'; readonly transport: string; readonly events: readonly PetEvent[]; readonly full: boolean }
   | { readonly outcome: 'refused'; readonly transport: string; readonly events: readonly PetEvent[]; readonly fault: unknown };
 
-/** A pass over at most its batch of waiting events; none relayed when none waited. A rejection is a fault of the outbox. */
+/** A pass over at most its batch of the events waiting for its transport; none when none waited. A rejection is a fault of the outbox. */
 export type RelayEvents = () => Promise<RelayPass>;
 
-/** The relay's pass over `outbox` to `transports`, marking with times from `clock`. */
+/** The relay's pass to `transport` over `outbox`, marking with times from `clock`. */
 export const relayEvents =
-  (outbox: EventOutbox, transports: readonly EventTransport[], clock: Clock, batchSize: number): RelayEvents =>
+  (outbox: EventOutbox, transport: EventTransport, clock: Clock, batchSize: number): RelayEvents =>
   async () => {
-    const events = await outbox.pending(batchSize);
-    if (events.length === 0) return { outcome: 'relayed', events, full: false };
-    for (const transport of transports) {
-      try {
-        await transport.publish(events);
-      } catch (fault) {
-        return { outcome: 'refused', transport: transport.name, events, fault };
-      }
+    const { name } = transport;
+    const { events, through } = await outbox.read(name, batchSize);
+    if (events.length === 0) return { outcome: 'relayed', transport: name, events, full: false };
+    try {
+      await transport.publish(events);
+    } catch (fault) {
+      return { outcome: 'refused', transport: name, events, fault };
     }
-    await outbox.markRelayed(
-      events.map((event) => event.sequence),
-      clock.now(),
-    );
-    return { outcome: 'relayed', events, full: events.length === batchSize };
+    await outbox.markTaken(name, through, clock.now());
+    return { outcome: 'relayed', transport: name, events, full: events.length === batchSize };
   };

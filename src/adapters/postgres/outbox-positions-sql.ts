@@ -1,0 +1,51 @@
+// PostgreSQL's migration to an outbox that each transport reads at its own pace
+// (docs/decisions/0028-each-transport-at-its-own-pace.md).
+//
+// Sequences are taken before commit, so on PostgreSQL they do not follow the commits: an event
+// of sequence 10 may commit after one of 11 (each pet's own events do follow, as a pet's changes
+// take its row's lock one after another). A position must not pass an event that commits later,
+// so the outbox has an order of its own, `log_position`: events_put_in_order() gives each
+// committed event that has none the next position, in sequence order, under a lock that lets
+// one caller do it at a time. Positions are then given in the order of these calls, and a
+// reader that sees one sees every position below it.
+//
+// A transport's position is the largest `through` of its marks in outbox_marks (one per pass:
+// how far it had come, and when; pruning goes by the least of them). The events relayed before
+// the upgrade get positions first, and every transport's position is after them; the events
+// that waited get theirs when next read, after it: they still wait for every transport. The
+// relay of a release before this one no longer works on this schema (relayed_at is gone): its
+// events wait until a process of this release holds the lease.
+
+/** The advisory lock's first key for events_put_in_order ("outb"); the second is the schema. */
+export const EVENTS_ORDER_LOCK_CLASS = 0x6f75_7462;
+
+export const OUTBOX_POSITIONS_SQL = `
+  CREATE SEQUENCE events_log_position AS bigint;
+  ALTER TABLE events ADD COLUMN log_position bigint UNIQUE;
+  UPDATE events SET log_position = ordered.position
+    FROM (SELECT sequence, nextval('events_log_position') AS position
+            FROM (SELECT sequence FROM events WHERE relayed_at IS NOT NULL ORDER BY sequence) AS relayed) AS ordered
+   WHERE events.sequence = ordered.sequence;
+  CREATE TABLE outbox_marks (
+    transport text        NOT NULL,
+    through   bigint      NOT NULL,
+    at        timestamptz NOT NULL,
+    PRIMARY KEY (transport, through)
+  );
+  INSERT INTO outbox_marks (transport, through, at)
+    SELECT transports.name, relayed.through, relayed.at
+      FROM (SELECT max(log_position) AS through, max(relayed_at) AS at FROM events WHERE relayed_at IS NOT NULL) AS relayed,
+           (VALUES ('webhooks'), ('nats'), ('in-process')) AS transports (name)
+     WHERE relayed.through IS NOT NULL;
+  DROP INDEX events_waiting;
+  DROP INDEX events_relayed_at;
+  ALTER TABLE events DROP COLUMN relayed_at;
+  CREATE INDEX events_unordered ON events (sequence) WHERE log_position IS NULL;
+  CREATE FUNCTION events_put_in_order() RETURNS void LANGUAGE plpgsql AS $$
+    BEGIN
+      PERFORM pg_advisory_xact_lock(${EVENTS_ORDER_LOCK_CLASS}, hashtext(coalesce(current_schema(), '')));
+      UPDATE events SET log_position = ordered.position
+        FROM (SELECT sequence, nextval('events_log_position') AS position
+                FROM (SELECT sequence FROM events WHERE log_position IS NULL ORDER BY sequence) AS unordered) AS ordered
+       WHERE events.sequence = ordered.sequence;
+    END $$;`;
