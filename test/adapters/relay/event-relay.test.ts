@@ -9,6 +9,7 @@ import { InProcessSubscribers } from '../../../src/adapters/relay/in-process-sub
 import { TimeLimitExceeded } from '../../../src/adapters/shared/time-limit.js';
 import {
   type CategoryId,
+  type Clock,
   type EventOutbox,
   type EventTransport,
   type PetEvent,
@@ -19,6 +20,11 @@ import {
 import { eventually } from '../../support/eventually.js';
 
 const clock = { now: () => new Date() };
+/** The relay's passes for one transport. */
+const lane = (outbox: EventOutbox, transport: EventTransport, clock: Clock, batchSize: number) => ({
+  transport: transport.name,
+  relay: relayEvents(outbox, transport, clock, batchSize),
+});
 const draft = (name: string) => ({ name: name as PetName, categoryId: 1 as CategoryId, status: 'available' as const });
 
 describe('the event relay', () => {
@@ -47,7 +53,7 @@ describe('the event relay', () => {
   ) => {
     relay = await startEventRelay({
       outbox,
-      relay: relayEvents(outbox, [transport], clock, batchSize),
+      relays: [lane(outbox, transport, clock, batchSize)],
       clock,
       holder: 'test',
       retentionMs: 60_000,
@@ -78,7 +84,7 @@ describe('the event relay', () => {
     expect(handed.map((batch) => batch.length)).to.deep.equal([2, 2, 1]);
     expect(passes.map((pass) => pass.outcome === 'relayed' && pass.full)).to.deep.equal([true, true, false]);
     expect(handed.flat().map((event) => event.sequence)).to.deep.equal([1, 2, 3, 4, 5]);
-    expect((await outbox.backlog()).count).to.equal(0);
+    expect((await outbox.backlog('recording')).count).to.equal(0);
   });
 
   it('gathers the changes made while it waits to be woken into one pass', async () => {
@@ -115,10 +121,10 @@ describe('the event relay', () => {
     let grants = 1;
     // The lease is granted once, then held elsewhere.
     const leasedOnce: EventOutbox = {
-      pending: (limit) => outbox.pending(limit),
-      markRelayed: (sequences, at) => outbox.markRelayed(sequences, at),
-      prune: (before) => outbox.prune(before),
-      backlog: () => outbox.backlog(),
+      read: (name, limit) => outbox.read(name, limit),
+      markTaken: (name, through, at) => outbox.markTaken(name, through, at),
+      prune: (before, names) => outbox.prune(before, names),
+      backlog: (name) => outbox.backlog(name),
       watch: (wake) => outbox.watch(wake),
       lease: () => Promise.resolve((grants -= 1) >= 0),
       release: (holder) => outbox.release(holder),
@@ -127,7 +133,7 @@ describe('the event relay', () => {
     const counting = { now: () => ((rounds += 1), new Date()) };
     relay = await startEventRelay({
       outbox: leasedOnce,
-      relay: relayEvents(leasedOnce, [transport], clock, 10),
+      relays: [lane(leasedOnce, transport, clock, 10)],
       clock: counting,
       holder: 'test',
       retentionMs: 60_000,
@@ -148,7 +154,7 @@ describe('the event relay', () => {
     await relay!.stop();
     relay = undefined;
     expect(handed.flat().map((event) => event.sequence)).to.deep.equal([1]);
-    expect((await outbox.backlog()).count).to.equal(0);
+    expect((await outbox.backlog('recording')).count).to.equal(0);
   });
 
   it('leaves in the outbox what a transport refuses as it stops, without trying again', async () => {
@@ -159,7 +165,7 @@ describe('the event relay', () => {
     await relay!.stop();
     relay = undefined;
     expect(passes.slice(1).map((pass) => pass.outcome)).to.deep.equal(['refused']);
-    expect((await outbox.backlog()).count).to.equal(1);
+    expect((await outbox.backlog('recording')).count).to.equal(1);
   });
 
   it('counts a subscriber in the process that has not settled in time as a refusal, and hands the events on again', async () => {
@@ -169,7 +175,7 @@ describe('the event relay', () => {
     await pets.create(draft('Slow'));
     relay = await startEventRelay({
       outbox,
-      relay: relayEvents(outbox, [subscribers], clock, 10),
+      relays: [lane(outbox, subscribers, clock, 10)],
       clock,
       holder: 'test',
       retentionMs: 60_000,
@@ -191,7 +197,7 @@ describe('the event relay', () => {
     await pets.create(draft('Unanswered'));
     const stopping = await startEventRelay({
       outbox,
-      relay: relayEvents(outbox, [silent], clock, 10),
+      relays: [lane(outbox, silent, clock, 10)],
       clock,
       holder: 'test',
       retentionMs: 60_000,
@@ -204,7 +210,7 @@ describe('the event relay', () => {
     expect(faults[0]).to.be.instanceOf(TimeLimitExceeded);
     // The lease is released all the same, and the event waits for the next relay.
     expect(await outbox.lease('another', new Date(), 10_000)).to.equal(true);
-    expect((await outbox.backlog()).count).to.equal(1);
+    expect((await outbox.backlog('silent')).count).to.equal(1);
   });
 
   it('releases its lease when it stops, so that another relay takes it at once', async () => {
@@ -220,7 +226,7 @@ describe('the event relay', () => {
     const in2030 = { now: () => new Date('2030-01-01T00:00:00Z') };
     relay = await startEventRelay({
       outbox,
-      relay: relayEvents(outbox, [transport], in2030, 10),
+      relays: [lane(outbox, transport, in2030, 10)],
       clock: in2030,
       holder: 'test',
       retentionMs: 60_000,

@@ -98,17 +98,18 @@ describe('SQLite group commit', () => {
     const watcher = new Database(join(dir.path, 'events.db'), { readonly: true });
     const committed = (): { pets: number; through: number | null } => ({
       pets: watcher.prepare<[], number>('SELECT count(*) FROM pets').pluck().get()!,
-      through: watcher.prepare<[], number | null>('SELECT max(through) FROM relay_marks').pluck().get()!,
+      through: watcher.prepare<[], number | null>('SELECT max(through) FROM outbox_marks').pluck().get()!,
     });
     try {
       const outbox = new SqliteEventOutbox(db);
       const pets = new SqlitePetRepository(db, outbox);
       await pets.create(draft('relayed'));
-      const [waiting] = await outbox.pending(10);
+      const batch = await outbox.read('nats', 10);
+      const [waiting] = batch.events;
       const seenInTurn: ReturnType<typeof committed>[] = [];
       await Promise.all([
         pets.create(draft('beside the mark')),
-        outbox.markRelayed([waiting!.sequence], new Date()),
+        outbox.markTaken('nats', batch.through, new Date()),
         groupCommit(db)(() => seenInTurn.push(committed())),
       ]);
       expect(seenInTurn).to.deep.equal([{ pets: 1, through: null }]);

@@ -14,6 +14,8 @@ import { tempDir } from '../../support/temp-dir.js';
 // Found by content, not by number, so that the test holds when migrations are renumbered at a merge.
 const STEPS_BEFORE = SQLITE_MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE relay_marks'));
 
+const TRANSPORTS = ['webhooks', 'nats', 'in-process'];
+
 describe('the SQLite outbox: upgrading to the append-only log', () => {
   it('keeps relayed events relayed, waiting ones waiting, and the sequence going on past the largest ever used', async () => {
     expect(STEPS_BEFORE).to.be.above(0);
@@ -34,16 +36,19 @@ describe('the SQLite outbox: upgrading to the append-only log', () => {
       try {
         expect(db.pragma('user_version', { simple: true })).to.equal(SQLITE_MIGRATIONS.length);
         const outbox = new SqliteEventOutbox(db);
-        expect((await outbox.pending(10)).map((event) => event.id)).to.deep.equal(['event-4', 'event-5']);
-        expect(await outbox.backlog()).to.deep.equal({ count: 2, oldest: new Date(503) });
+        // Through the later upgrade too, to a position per transport: each carries on from the relay's.
+        for (const transport of TRANSPORTS) {
+          expect((await outbox.read(transport, 10)).events.map((event) => event.id)).to.deep.equal(['event-4', 'event-5']);
+          expect(await outbox.backlog(transport)).to.deep.equal({ count: 2, oldest: new Date(503) });
+        }
 
         // The pass at 1000 is pruned, the one at 2000 kept; waiting events never are.
-        expect(await outbox.prune(new Date(1500))).to.equal(2);
+        expect(await outbox.prune(new Date(1500), TRANSPORTS)).to.equal(2);
         expect(db.prepare('SELECT sequence FROM events ORDER BY sequence').pluck().all()).to.deep.equal([3, 4, 5]);
 
         const pets = new SqlitePetRepository(db, outbox);
         await pets.create({ name: 'Rex' as PetName, categoryId: 1 as CategoryId, status: 'available' });
-        expect((await outbox.pending(10)).map((event) => event.sequence)).to.deep.equal([4, 5, 7]);
+        expect((await outbox.read('nats', 10)).events.map((event) => event.sequence)).to.deep.equal([4, 5, 7]);
       } finally {
         db.close();
       }
