@@ -18,7 +18,7 @@ const DEFAULT_CONFIG = {
   redisKeyPrefix: 'petstore',
   metrics: 'open',
   workers: 1,
-  events: { enabled: true, source: '/petstore', retentionHours: 24, natsUrl: undefined, natsStream: 'PETSTORE' },
+  events: { enabled: true, source: '/petstore', retentionHours: 24, natsUrl: undefined, natsStream: 'PETSTORE', webhookConcurrency: 10 },
   jwt: undefined,
 };
 
@@ -46,6 +46,7 @@ describe('configuration from the environment', () => {
       PETSTORE_EVENT_RETENTION_HOURS: '72',
       PETSTORE_NATS_URL: 'nats://user:pw@nats.internal:4222',
       PETSTORE_NATS_STREAM: 'PETS_EU',
+      PETSTORE_WEBHOOK_CONCURRENCY: '25',
       PETSTORE_JWT_ISSUER: 'https://login.example/realms/pets',
       PETSTORE_JWT_AUDIENCE: 'https://pets.example/api',
       PETSTORE_JWT_JWKS_URL: 'https://login.example/keys',
@@ -71,6 +72,7 @@ describe('configuration from the environment', () => {
           retentionHours: 72,
           natsUrl: 'nats://user:pw@nats.internal:4222',
           natsStream: 'PETS_EU',
+          webhookConcurrency: 25,
         },
         jwt: { issuer: 'https://login.example/realms/pets', audience: 'https://pets.example/api', jwksUrl: 'https://login.example/keys' },
       }),
@@ -280,6 +282,7 @@ describe('configuration from the environment', () => {
       PETSTORE_EVENT_RETENTION_HOURS: '0',
       PETSTORE_NATS_URL: 'http://user:s3cret@nats:4222',
       PETSTORE_NATS_STREAM: 'bad.name',
+      PETSTORE_WEBHOOK_CONCURRENCY: '101',
     });
     expect(E.isLeft(refused) && refused.left.map((line) => line.split(' ')[0])).to.deep.equal([
       'PETSTORE_EVENTS',
@@ -287,6 +290,7 @@ describe('configuration from the environment', () => {
       'PETSTORE_EVENT_RETENTION_HOURS',
       'PETSTORE_NATS_URL',
       'PETSTORE_NATS_STREAM',
+      'PETSTORE_WEBHOOK_CONCURRENCY',
     ]);
     expect(JSON.stringify(refused)).not.to.contain('s3cret');
   });

@@ -204,6 +204,7 @@ describe('createPetStore, its options checked as their environment variables are
       [{ events: { source: '' } }, /^createPetStore: events\.source must be a URI reference/],
       [{ events: { retentionHours: -1 } }, /^createPetStore: events\.retentionHours must be an integer from 1 to 8760$/],
       [{ events: { retentionHours: Number.NaN } }, /^createPetStore: events\.retentionHours must be an integer from 1 to 8760$/],
+      [{ events: { webhookConcurrency: 0 } }, /^createPetStore: events\.webhookConcurrency must be an integer from 1 to 100$/],
       [{ events: { nats: { url: 'http://user:s3cret@x', stream: 'PETSTORE' } } }, /^createPetStore: events\.nats\.url must be a nats:\/\//],
       [{ events: { nats: { url: 'nats://x:4222', stream: 'bad.name' } } }, /^createPetStore: events\.nats\.stream must be/],
       // db as a DatabaseConfig

@@ -67,6 +67,8 @@ export interface EventsOptions {
   readonly retentionHours?: number;
   /** The NATS server whose JetStream receives every event, and the stream (created when absent; default `PETSTORE`). */
   readonly nats?: { readonly url: string; readonly stream?: string };
+  /** How many deliveries to one webhook endpoint are under way at once, at most (default 10). */
+  readonly webhookConcurrency?: number;
 }
 
 /** The defaults of {@link ContainerOptions.events}: those of the environment's settings. */
@@ -74,6 +76,7 @@ export const EVENTS_OPTION_DEFAULTS = {
   enabled: EVENTS_DEFAULTS.PETSTORE_EVENTS === 'on',
   source: EVENTS_DEFAULTS.PETSTORE_EVENT_SOURCE,
   retentionHours: EVENTS_DEFAULTS.PETSTORE_EVENT_RETENTION_HOURS,
+  webhookConcurrency: EVENTS_DEFAULTS.PETSTORE_WEBHOOK_CONCURRENCY,
 } as const;
 
 /** Everything {@link createContainer} builds the service from. */
@@ -124,6 +127,7 @@ export function containerOptionsFrom(config: Config, logger: Logger): ContainerO
       enabled: config.events.enabled,
       source: config.events.source,
       retentionHours: config.events.retentionHours,
+      webhookConcurrency: config.events.webhookConcurrency,
       ...(config.events.natsUrl === undefined ? {} : { nats: { url: config.events.natsUrl, stream: config.events.natsStream } }),
     },
   };

@@ -11,7 +11,7 @@ import type { Registry } from 'prom-client';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { type RunningHttpServer, startHttpServer } from '../adapters/http/http-server.js';
 import type { StoreUseCases } from '../adapters/http/handlers/order-handlers.js';
-import { adaptersProblem, type ContainerOptions } from './container-options.js';
+import { adaptersProblem, type ContainerOptions, EVENTS_OPTION_DEFAULTS } from './container-options.js';
 import {
   type ApiKeyAdmin,
   apiKeyAdmin,
@@ -63,7 +63,7 @@ export function createContainer(options: ContainerOptions): Container {
   bindJwt(container, options);
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
   bindApiKeys(container, options);
-  bindWebhooks(container);
+  bindWebhooks(container, options.events?.webhookConcurrency ?? EVENTS_OPTION_DEFAULTS.webhookConcurrency);
   bindPetUseCases(container);
   bindStore(container, options);
   bindRateLimitStore(container, options);

@@ -43,7 +43,7 @@ export const reportedWebhookOutcomes = (logger: Logger, counter: DeliveryCounter
 });
 
 /** Binds WebhookSecretGenerator, WebhookAdmin and WebhookDispatcher (TOKENS.WebhookStore is bound with the database's ports). */
-export function bindWebhooks(container: Container): void {
+export function bindWebhooks(container: Container, maxInFlightPerEndpoint: number): void {
   container.bind<WebhookSecretGenerator>(TOKENS.WebhookSecretGenerator).toConstantValue(cryptoWebhookSecretGenerator);
   container
     .bind<WebhookAdmin>(TOKENS.WebhookAdmin)
@@ -55,7 +55,7 @@ export function bindWebhooks(container: Container): void {
     .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
     .toResolvedValue(
       (store: WebhookStore, clock: Clock, logger: Logger, counter: DeliveryCounter) =>
-        new WebhookDispatcher(store, clock, { outcomes: reportedWebhookOutcomes(logger, counter) }),
+        new WebhookDispatcher(store, clock, { outcomes: reportedWebhookOutcomes(logger, counter), maxInFlightPerEndpoint }),
       [TOKENS.WebhookStore, TOKENS.Clock, TOKENS.Logger, TOKENS.DeliveryCounter],
     );
 }

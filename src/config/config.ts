@@ -23,6 +23,7 @@ import {
   NatsStream,
   NatsUrl,
   type RequestsPerWindow,
+  WEBHOOK_CONCURRENCY_RANGE,
   RequestsPerWindowValue,
 } from './setting-codecs.js';
 
@@ -157,6 +158,8 @@ const Switch = fromText('Switch', (text) => (text === 'on' || text === 'off' ? E
 
 const EventRetentionHours = integerFrom('EventRetentionHours', EVENT_RETENTION_HOURS_RANGE);
 
+const WebhookConcurrency = integerFrom('WebhookConcurrency', WEBHOOK_CONCURRENCY_RANGE);
+
 const Environment = exactObject(
   'Environment',
   {},
@@ -179,6 +182,7 @@ const Environment = exactObject(
     PETSTORE_EVENT_RETENTION_HOURS: EventRetentionHours,
     PETSTORE_NATS_URL: NatsUrl,
     PETSTORE_NATS_STREAM: NatsStream,
+    PETSTORE_WEBHOOK_CONCURRENCY: WebhookConcurrency,
     PETSTORE_JWT_ISSUER: JwtIssuer,
     PETSTORE_JWT_AUDIENCE: JwtAudience,
     PETSTORE_JWT_JWKS_URL: JwtJwksUrl,
@@ -233,6 +237,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
       retentionHours: vars.PETSTORE_EVENT_RETENTION_HOURS ?? EVENTS_DEFAULTS.PETSTORE_EVENT_RETENTION_HOURS,
       natsUrl: vars.PETSTORE_NATS_URL,
       natsStream: vars.PETSTORE_NATS_STREAM ?? EVENTS_DEFAULTS.PETSTORE_NATS_STREAM,
+      webhookConcurrency: vars.PETSTORE_WEBHOOK_CONCURRENCY ?? EVENTS_DEFAULTS.PETSTORE_WEBHOOK_CONCURRENCY,
     },
     jwt: jwt.right,
   });

@@ -10,6 +10,7 @@ export const EVENTS_DEFAULTS = {
   PETSTORE_EVENT_SOURCE: '/petstore',
   PETSTORE_EVENT_RETENTION_HOURS: 24,
   PETSTORE_NATS_STREAM: 'PETSTORE',
+  PETSTORE_WEBHOOK_CONCURRENCY: 10,
 } as const;
 
 /** The change events, as configured. */
@@ -24,6 +25,8 @@ export interface EventsConfig {
   readonly natsUrl: string | undefined;
   /** The JetStream stream, created when absent. */
   readonly natsStream: string;
+  /** How many deliveries to one webhook endpoint are under way at once, at most. */
+  readonly webhookConcurrency: number;
 }
 
 /** The text when it is a nats:// (or tls://) URL, or why it is not, never repeating it. */

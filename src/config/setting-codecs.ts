@@ -86,6 +86,9 @@ export const MetricsAccessValue = fromText<MetricsAccessSetting>('Metrics', (tex
 /** How long a relayed event stays in the outbox, in hours: up to a year. */
 export const EVENT_RETENTION_HOURS_RANGE = { min: 1, max: 8760 } as const;
 
+/** How many attempts to one webhook endpoint are under way at once, at most. */
+export const WEBHOOK_CONCURRENCY_RANGE = { min: 1, max: 100 } as const;
+
 /** The CloudEvents `source` of every event. */
 export const EventSource = checkedText('EventSource', eventSourceProblem);
 
