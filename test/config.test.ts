@@ -18,7 +18,7 @@ const DEFAULT_CONFIG = {
   redisKeyPrefix: 'petstore',
   metrics: 'open',
   workers: 1,
-  events: { enabled: true, source: '/petstore', retentionHours: 24, natsUrl: undefined, natsStream: 'PETSTORE', webhookConcurrency: 10 },
+  events: { enabled: true, source: '/petstore', retentionHours: 24, natsUrl: undefined, natsStream: 'PETSTORE', webhookConcurrency: 20 },
   jwt: undefined,
 };
 

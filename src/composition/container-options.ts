@@ -67,7 +67,7 @@ export interface EventsOptions {
   readonly retentionHours?: number;
   /** The NATS server whose JetStream receives every event, and the stream (created when absent; default `PETSTORE`). */
   readonly nats?: { readonly url: string; readonly stream?: string };
-  /** How many deliveries to one webhook endpoint are under way at once, at most (default 10). */
+  /** How many deliveries to one webhook endpoint are under way at once, at most (default 20). */
   readonly webhookConcurrency?: number;
 }
 

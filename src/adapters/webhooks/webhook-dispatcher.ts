@@ -52,9 +52,10 @@ export interface WebhookDispatcherOptions {
   readonly maxInFlight?: number;
   /**
    * How many attempts to one endpoint are under way at most, across every dispatcher on the
-   * store (`PETSTORE_WEBHOOK_CONCURRENCY`): 10 by default, so that an endpoint answering in
-   * 20 ms takes some 400 deliveries a second, and one that never answers holds 10 of the 100
-   * attempts for its 10 s each: the others' deliveries go on while fewer than 10 endpoints hang.
+   * store (`PETSTORE_WEBHOOK_CONCURRENCY`): 20 by default, so that an endpoint answering in
+   * 20 ms keeps up with 200 events a second with room to spare, and one that never answers
+   * holds 20 of the 100 attempts for its 10 s each: the others' deliveries go on while fewer
+   * than 5 endpoints hang.
    */
   readonly maxInFlightPerEndpoint?: number;
   /** How long a claim holds: by default twice the timeout and 30 s more, well beyond an attempt. */
@@ -108,7 +109,7 @@ export class WebhookDispatcher {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.batchSize = options.batchSize ?? 20;
     this.maxInFlight = options.maxInFlight ?? 5 * this.batchSize;
-    this.maxInFlightPerEndpoint = options.maxInFlightPerEndpoint ?? 10;
+    this.maxInFlightPerEndpoint = options.maxInFlightPerEndpoint ?? 20;
     this.leaseMs = options.leaseMs ?? 2 * this.timeoutMs + 30_000;
     this.random = options.random ?? Math.random;
   }
