@@ -12,9 +12,11 @@
 // A transport's position is the largest `through` of its marks in outbox_marks (one per pass:
 // how far it had come, and when; pruning goes by the least of them). The events relayed before
 // the upgrade get positions first, and every transport's position is after them; the events
-// that waited get theirs when next read, after it: they still wait for every transport. The
-// relay of a release before this one no longer works on this schema (relayed_at is gone): its
-// events wait until a process of this release holds the lease.
+// that waited get theirs when next read, after it: they still wait for every transport.
+// relayed_at stays, unread, for the instances of the release before during a rolling upgrade:
+// one of them that holds the lease relays as before (the events it marks are handed on again,
+// with the same ids, once an instance of this release leads); a later release drops it. Its
+// indexes go: this release never sets it, and the one before reads it at most once a second.
 
 /** The advisory lock's first key for events_put_in_order ("outb"); the second is the schema. */
 export const EVENTS_ORDER_LOCK_CLASS = 0x6f75_7462;
@@ -39,7 +41,6 @@ export const OUTBOX_POSITIONS_SQL = `
      WHERE relayed.through IS NOT NULL;
   DROP INDEX events_waiting;
   DROP INDEX events_relayed_at;
-  ALTER TABLE events DROP COLUMN relayed_at;
   CREATE INDEX events_unordered ON events (sequence) WHERE log_position IS NULL;
   CREATE FUNCTION events_put_in_order() RETURNS void LANGUAGE plpgsql AS $$
     BEGIN
