@@ -8,7 +8,8 @@ import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres
 import { PostgresEventOutbox } from '../../../src/adapters/postgres/postgres-event-outbox.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
 
-const INSERT_EVENT = "INSERT INTO events (id, type, pet_id, data, time) VALUES ($1, 'petstore.pet.created', $2, $3, now()) RETURNING sequence";
+const INSERT_EVENT =
+  "INSERT INTO events (id, type, pet_id, data, time) VALUES ($1, 'petstore.pet.created', $2, $3, now()) RETURNING sequence";
 
 describeWithPostgres('PostgreSQL outbox order', () => {
   let schema: TestSchema;

@@ -5,7 +5,14 @@ import { expect } from 'chai';
 import { MemoryEventOutbox } from '../../../src/adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
 import { type RunningEventRelay, startEventRelay } from '../../../src/adapters/relay/event-relay.js';
-import { type CategoryId, type EventTransport, type PetEvent, type PetName, type RelayPass, relayEvents } from '../../../src/domain/index.js';
+import {
+  type CategoryId,
+  type EventTransport,
+  type PetEvent,
+  type PetName,
+  type RelayPass,
+  relayEvents,
+} from '../../../src/domain/index.js';
 import { eventually } from '../../support/eventually.js';
 
 const clock = { now: () => new Date() };
