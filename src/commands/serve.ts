@@ -8,6 +8,7 @@ import cluster from 'node:cluster';
 import { configuredProcess } from './support/configuration.js';
 import { describeDatabase } from '../config/database-config.js';
 import { describeRedis } from '../config/redis-config.js';
+import { tracingConfigured } from '../config/tracing-config.js';
 import type { ServiceState } from '../domain/index.js';
 import {
   announcedApiUrl,
@@ -37,7 +38,12 @@ export async function serve(env: Readonly<Record<string, string | undefined>>): 
   if (config.workers > 1 && cluster.isPrimary) return serveWithWorkers(config, logger);
 
   // A worker is given its primary's key (or the configured ones) in PETSTORE_API_KEYS.
-  const container = createContainer({ ...containerOptionsFrom(config, logger), generateKeyWhenNone: !cluster.isWorker });
+  // Tracing is the serving processes' alone: OpenTelemetry's variables turn it on (tracing-config.ts).
+  const container = createContainer({
+    ...containerOptionsFrom(config, logger),
+    generateKeyWhenNone: !cluster.isWorker,
+    tracing: tracingConfigured(env),
+  });
   let server;
   let relay;
   let generatedKey: string | undefined;

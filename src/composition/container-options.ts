@@ -107,6 +107,12 @@ export interface ContainerOptions {
   readonly events?: EventsOptions;
   /** The identity provider whose JWT access tokens are accepted beside the API keys; none when absent. */
   readonly jwt?: JwtSettings;
+  /**
+   * OpenTelemetry traces, exported over OTLP/HTTP as OpenTelemetry's SDK reads its `OTEL_*`
+   * environment variables (the endpoint, the service name, the sampler). Off by default: the
+   * SDK is then never loaded.
+   */
+  readonly tracing?: boolean;
 }
 
 /** The options of the service that `config` (read from the environment by loadConfig) describes. */

@@ -11,6 +11,7 @@ import type { Registry } from 'prom-client';
 import { createHttpApp, createHttpRouter, type HttpAppOptions } from '../adapters/http/create-http-app.js';
 import { type RunningHttpServer, startHttpServer } from '../adapters/http/http-server.js';
 import type { StoreUseCases } from '../adapters/http/handlers/order-handlers.js';
+import type { Tracing } from '../adapters/shared/tracing.js';
 import { adaptersProblem, type ContainerOptions, EVENTS_OPTION_DEFAULTS } from './container-options.js';
 import {
   type ApiKeyAdmin,
@@ -44,6 +45,7 @@ import { bindPorts } from './port-bindings.js';
 import { bindRateLimitStore } from './rate-limit-store-binding.js';
 import { bindStore } from './store-bindings.js';
 import { TOKENS } from './tokens.js';
+import { bindTracing, bindUseCase } from './tracing-bindings.js';
 import { bindWebhooks } from './webhook-bindings.js';
 
 /**
@@ -59,6 +61,7 @@ export function createContainer(options: ContainerOptions): Container {
   if (problem !== undefined) throw new TypeError(`createContainer: ${problem}`);
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind<Logger>(TOKENS.Logger).toConstantValue(options.logger);
+  bindTracing(container, options);
   bindPorts(container, options);
   bindJwt(container, options);
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
@@ -72,17 +75,19 @@ export function createContainer(options: ContainerOptions): Container {
   return container;
 }
 
-// Each use case on the ports it needs.
+// Each use case on the ports it needs, in a span of its own when tracing is on.
 function bindPetUseCases(container: Container): void {
-  container.bind<ListPets>(TOKENS.ListPets).toResolvedValue(listPets, [TOKENS.PetRepository]);
-  container.bind<CreatePet>(TOKENS.CreatePet).toResolvedValue(createPet, [TOKENS.PetRepository]);
-  container.bind<GetPet>(TOKENS.GetPet).toResolvedValue(getPet, [TOKENS.PetRepository]);
-  container.bind<GetVersionedPet>(TOKENS.GetVersionedPet).toResolvedValue(getVersionedPet, [TOKENS.PetRepository]);
-  container.bind<UpdatePet>(TOKENS.UpdatePet).toResolvedValue(updatePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
-  container.bind<DeletePet>(TOKENS.DeletePet).toResolvedValue(deletePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
-  container
-    .bind<CreatePetOnce>(TOKENS.CreatePetOnce)
-    .toResolvedValue(createPetOnce, [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock]);
+  bindUseCase<ListPets>(container, TOKENS.ListPets, 'listPets', listPets, [TOKENS.PetRepository]);
+  bindUseCase<CreatePet>(container, TOKENS.CreatePet, 'createPet', createPet, [TOKENS.PetRepository]);
+  bindUseCase<GetPet>(container, TOKENS.GetPet, 'getPet', getPet, [TOKENS.PetRepository]);
+  bindUseCase<GetVersionedPet>(container, TOKENS.GetVersionedPet, 'getVersionedPet', getVersionedPet, [TOKENS.PetRepository]);
+  bindUseCase<UpdatePet>(container, TOKENS.UpdatePet, 'updatePet', updatePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
+  bindUseCase<DeletePet>(container, TOKENS.DeletePet, 'deletePet', deletePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
+  bindUseCase<CreatePetOnce>(container, TOKENS.CreatePetOnce, 'createPetOnce', createPetOnce, [
+    TOKENS.PetRepository,
+    TOKENS.IdempotencyStore,
+    TOKENS.Clock,
+  ]);
 }
 
 // The Koa app over the use cases, and the server that runs it.
@@ -108,8 +113,10 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       router: Router,
       metricsRegistry: Registry,
       storeUseCases: StoreUseCases | undefined,
+      tracing: Tracing | undefined,
     ) =>
       createHttpApp({
+        ...(tracing === undefined ? {} : { requestSpans: tracing.requestSpans }),
         ...(storeUseCases === undefined ? {} : { storeUseCases }),
         useCases: {
           listPets: list,
@@ -148,6 +155,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       TOKENS.HttpRouter,
       TOKENS.MetricsRegistry,
       TOKENS.StoreUseCases,
+      TOKENS.Tracing,
     ],
   );
   container

@@ -8,6 +8,8 @@ import { Registry } from 'prom-client';
 import { type DeliveryCounter, registerRelayMetrics } from '../adapters/relay/relay-metrics.js';
 import { type RunningEventRelay, startEventRelay } from '../adapters/relay/event-relay.js';
 import { InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
+import { tracedPasses, tracedPublications } from '../adapters/relay/traced-relay.js';
+import type { Tracing } from '../adapters/shared/tracing.js';
 import type { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.js';
 import { webhooksTransport } from '../adapters/webhooks/webhooks-transport.js';
 import { describeFault } from '../domain/fault-description.js';
@@ -81,15 +83,15 @@ function bindEventTransports(container: Container, enabled: boolean, source: str
   container
     .bind<readonly EventTransport[]>(TOKENS.EventTransports)
     .toResolvedValue(
-      async (subscribers: InProcessSubscribers, webhooks: WebhookStore, clock: Clock) => {
+      async (subscribers: InProcessSubscribers, webhooks: WebhookStore, clock: Clock, tracing: Tracing | undefined) => {
         const queued = webhooksTransport(webhooks, clock, source);
         if (!enabled || nats === undefined) return [queued, subscribers];
         // NATS away at start is no failure: the transport reconnects, and the outbox waits.
         const broker = await openNats(nats, source, logger);
         closeTransports = () => broker.close();
-        return [queued, broker, subscribers];
+        return [queued, tracing === undefined ? broker : tracedPublications(tracing, broker, 'nats'), subscribers];
       },
-      [TOKENS.EventSubscribers, TOKENS.WebhookStore, TOKENS.Clock],
+      [TOKENS.EventSubscribers, TOKENS.WebhookStore, TOKENS.Clock, TOKENS.Tracing],
     )
     .onDeactivation(() => closeTransports());
 }
@@ -104,15 +106,16 @@ function bindEventRelay(container: Container, enabled: boolean, retentionHours: 
       counter: DeliveryCounter,
       dispatcher: WebhookDispatcher,
       webhooks: WebhookStore,
+      tracing: Tracing | undefined,
     ) =>
       async () => {
         if (!enabled) return undefined;
         const relay = await startEventRelay({
           outbox,
-          relays: transports.map((transport) => ({
-            transport: transport.name,
-            relay: relayEvents(outbox, transport, clock, RELAY_BATCH_SIZE),
-          })),
+          relays: transports.map((transport) => {
+            const passes = relayEvents(outbox, transport, clock, RELAY_BATCH_SIZE);
+            return { transport: transport.name, relay: tracing === undefined ? passes : tracedPasses(tracing, passes) };
+          }),
           clock,
           holder: `${process.pid}-${randomUUID()}`,
           retentionMs: retentionHours * 3_600_000,
@@ -148,6 +151,7 @@ function bindEventRelay(container: Container, enabled: boolean, retentionHours: 
       TOKENS.DeliveryCounter,
       TOKENS.WebhookDispatcher,
       TOKENS.WebhookStore,
+      TOKENS.Tracing,
     ],
   );
 }

@@ -35,6 +35,7 @@ import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqlitePetRepository } from '../adapters/sqlite/sqlite-pet-repository.js';
 import { sqliteReadiness } from '../adapters/sqlite/sqlite-readiness.js';
 import { SqliteWebhookStore } from '../adapters/sqlite/sqlite-webhook-store.js';
+import type { Tracing } from '../adapters/shared/tracing.js';
 import { type ContainerOptions, EVENTS_OPTION_DEFAULTS, type PetStoreAdapters } from './container-options.js';
 import type {
   ApiKeyGenerator,
@@ -118,7 +119,10 @@ function bindSqlitePorts({ container, port, given, recordEvents }: StorageBindin
     });
   container
     .bind<EventOutbox>(TOKENS.EventOutbox)
-    .toResolvedValue((db: Database.Database) => new SqliteEventOutbox(db), [TOKENS.SqliteDatabase]);
+    .toResolvedValue(
+      (db: Database.Database, tracing: Tracing | undefined) => new SqliteEventOutbox(db, tracing?.current),
+      [TOKENS.SqliteDatabase, TOKENS.Tracing],
+    );
   port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
     to.toResolvedValue(
       (db: Database.Database, outbox: SqliteEventOutbox) => new SqlitePetRepository(db, recordEvents ? outbox : undefined),
@@ -184,10 +188,14 @@ function bindMemoryPorts({ container, port, given, recordEvents }: StorageBindin
   // The memory pet repository completes the records of the memory idempotency store it is
   // made with (createCompleting); both are given together or neither is (adaptersProblem).
   const records = new MemoryIdempotencyStore();
-  const outbox = new MemoryEventOutbox();
-  container.bind<EventOutbox>(TOKENS.EventOutbox).toConstantValue(outbox);
+  container
+    .bind<EventOutbox>(TOKENS.EventOutbox)
+    .toResolvedValue((tracing: Tracing | undefined) => new MemoryEventOutbox(tracing?.current), [TOKENS.Tracing]);
   port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
-    to.toResolvedValue(() => new MemoryPetRepository(records, recordEvents ? outbox : undefined)),
+    to.toResolvedValue(
+      (outbox: MemoryEventOutbox) => new MemoryPetRepository(records, recordEvents ? outbox : undefined),
+      [TOKENS.EventOutbox],
+    ),
   );
   port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) => to.toConstantValue(records));
   port<ApiKeyStore>(TOKENS.ApiKeyStore, given.apiKeyStore, (to) => to.toResolvedValue(() => new MemoryApiKeyStore()));

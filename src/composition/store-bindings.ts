@@ -15,6 +15,7 @@ import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import { SqliteOrderRepository } from '../adapters/sqlite/sqlite-order-repository.js';
 import { SqlitePetInventory } from '../adapters/sqlite/sqlite-pet-inventory.js';
 import type { StoreUseCases } from '../adapters/http/handlers/order-handlers.js';
+import type { Tracing } from '../adapters/shared/tracing.js';
 import {
   changeOrder,
   type Clock,
@@ -29,6 +30,7 @@ import {
 } from '../domain/index.js';
 import { type ContainerOptions, EVENTS_OPTION_DEFAULTS } from './container-options.js';
 import { TOKENS } from './tokens.js';
+import { tracedUseCase } from './tracing-bindings.js';
 
 /** Binds OrderRepository and PetInventory of the configured storage, and StoreUseCases over them (undefined over a caller's own PetRepository). */
 export function bindStore(container: Container, { database, adapters = {}, events = {} }: ContainerOptions): void {
@@ -72,7 +74,7 @@ export function bindStore(container: Container, { database, adapters = {}, event
     adapters.petRepository === undefined &&
     (database.kind !== 'memory' || (await container.getAsync<PetRepository>(TOKENS.PetRepository)) instanceof MemoryPetRepository);
   container.bind<StoreUseCases | undefined>(TOKENS.StoreUseCases).toResolvedValue(
-    async (clock: Clock, logger: Logger) => {
+    async (clock: Clock, logger: Logger, tracing: Tracing | undefined) => {
       if (!(await isServed())) {
         logger.warn(
           "the store (orders, inventory) is not served: a PetRepository of the caller replaces the storage's, and an order changes its pet in the storage's own transaction",
@@ -84,15 +86,16 @@ export function bindStore(container: Container, { database, adapters = {}, event
         container.getAsync<PetRepository>(TOKENS.PetRepository),
         container.getAsync<PetInventory>(TOKENS.PetInventory),
       ]);
+      // Each in a span of its own when tracing is on.
       return {
-        placeOrder: placeOrder(orders, pets, clock),
-        getOrder: getOrder(orders),
-        listOrders: listOrders(orders),
-        changeOrder: changeOrder(orders, clock),
-        getInventory: getInventory(inventory),
+        placeOrder: tracedUseCase(tracing, 'placeOrder', placeOrder(orders, pets, clock)),
+        getOrder: tracedUseCase(tracing, 'getOrder', getOrder(orders)),
+        listOrders: tracedUseCase(tracing, 'listOrders', listOrders(orders)),
+        changeOrder: tracedUseCase(tracing, 'changeOrder', changeOrder(orders, clock)),
+        getInventory: tracedUseCase(tracing, 'getInventory', getInventory(inventory)),
       };
     },
-    [TOKENS.Clock, TOKENS.Logger],
+    [TOKENS.Clock, TOKENS.Logger, TOKENS.Tracing],
   );
   /** What the pets' changes ask of the orders: none when the store is not served. */
   container

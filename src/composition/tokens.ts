@@ -46,4 +46,5 @@ export const TOKENS = {
   WebhookSecretGenerator: Symbol.for('petstore.WebhookSecretGenerator'),
   WebhookAdmin: Symbol.for('petstore.WebhookAdmin'),
   WebhookDispatcher: Symbol.for('petstore.WebhookDispatcher'),
+  Tracing: Symbol.for('petstore.Tracing'),
 } as const;

@@ -5,6 +5,7 @@
 import type { Container } from 'inversify';
 import type { Logger } from 'pino';
 import type { DeliveryCounter } from '../adapters/relay/relay-metrics.js';
+import type { Tracing } from '../adapters/shared/tracing.js';
 import { describeFault } from '../domain/fault-description.js';
 import { WebhookDispatcher, type WebhookOutcomes } from '../adapters/webhooks/webhook-dispatcher.js';
 import { cryptoWebhookSecretGenerator } from '../adapters/webhooks/webhook-secret.js';
@@ -51,11 +52,13 @@ export function bindWebhooks(container: Container, maxInFlightPerEndpoint: numbe
       (store: WebhookStore, clock: Clock, secrets: WebhookSecretGenerator) => webhookAdmin(store, clock, secrets),
       [TOKENS.WebhookStore, TOKENS.Clock, TOKENS.WebhookSecretGenerator],
     );
-  container
-    .bind<WebhookDispatcher>(TOKENS.WebhookDispatcher)
-    .toResolvedValue(
-      (store: WebhookStore, clock: Clock, logger: Logger, counter: DeliveryCounter) =>
-        new WebhookDispatcher(store, clock, { outcomes: reportedWebhookOutcomes(logger, counter), maxInFlightPerEndpoint }),
-      [TOKENS.WebhookStore, TOKENS.Clock, TOKENS.Logger, TOKENS.DeliveryCounter],
-    );
+  container.bind<WebhookDispatcher>(TOKENS.WebhookDispatcher).toResolvedValue(
+    (store: WebhookStore, clock: Clock, logger: Logger, counter: DeliveryCounter, tracing: Tracing | undefined) =>
+      new WebhookDispatcher(store, clock, {
+        outcomes: reportedWebhookOutcomes(logger, counter),
+        maxInFlightPerEndpoint,
+        ...(tracing === undefined ? {} : { tracing }),
+      }),
+    [TOKENS.WebhookStore, TOKENS.Clock, TOKENS.Logger, TOKENS.DeliveryCounter, TOKENS.Tracing],
+  );
 }

@@ -54,6 +54,17 @@ export const isOrderEventType = (type: EventType): type is (typeof ORDER_EVENT_T
 /** The CloudEvents `subject` of an event: the id of the pet, or of the order, it is about. */
 export const eventSubject = (event: PetChange): string => String(isOrderEventType(event.type) ? event.data.id : event.petId);
 
+/**
+ * The W3C Trace Context of the work that made a change (a request's span, when tracing is on),
+ * as its `traceparent` and `tracestate` header values: stored with the event, and carried with
+ * it to its consumers (the CloudEvents Distributed Tracing extension), so that their work
+ * joins the same trace. A plain value: the domain knows no tracing library.
+ */
+export interface TraceContext {
+  readonly traceparent: string;
+  readonly tracestate?: string;
+}
+
 /** A change as the outbox keeps it and the relay delivers it. */
 export interface PetEvent extends PetChange {
   /** Unique, and the same on every redelivery: consumers and brokers drop duplicates by it. */
@@ -62,6 +73,8 @@ export interface PetEvent extends PetChange {
   readonly sequence: number;
   /** When the change was written, in its transaction. */
   readonly time: Date;
+  /** The trace of the work that made the change; absent when none was traced. */
+  readonly traceContext?: TraceContext;
 }
 
 /** Whether an event of `type` is one that `wanted` asks for (none asks for every type). */

@@ -2,7 +2,7 @@
 // routes of @koa/router (operator endpoints, the API reference, the /v1 operations) and its
 // allowedMethods (405 with Allow, OPTIONS).
 import type Router from '@koa/router';
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
 import type { Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { CredentialVerifier, RateLimit, RateLimitStore, ReadinessCheck, ServiceState } from '../../domain/index.js';
@@ -56,6 +56,8 @@ export interface HttpAppDependencies {
    * its request ids, logs, metrics and JSON errors.
    */
   readonly router?: Router;
+  /** The outermost middleware when tracing: a span per request (see the composition root's tracing). */
+  readonly requestSpans?: Middleware;
 }
 
 /** Settings of the HTTP adapter; every one may be left out. */
@@ -120,6 +122,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     mergePatchBody: jsonBody(options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES, MERGE_PATCH_MEDIA_TYPES),
   });
 
+  if (deps.requestSpans !== undefined) app.use(deps.requestSpans);
   app.use(observeRequests(deps.logger, metrics));
   if (options.corsOrigins !== undefined && options.corsOrigins.length > 0) app.use(cors(options.corsOrigins));
   app.use(errorMiddleware(deps.logger));

@@ -32,8 +32,10 @@ function flushOnExit(destination: Destination): void {
  * The service's pino logger: JSON lines on standard output, each with `service: petstore`,
  * written at most {@link LOG_DESTINATION}`.periodicFlushMs` after they are logged, and all of
  * them when the process exits, unless standard output can no longer be written. Make one per process.
+ *
+ * @param fields more fields of every line, asked for as it is written (the span under way's ids, when tracing)
  */
-export function createLogger(level: LevelWithSilent): Logger {
+export function createLogger(level: LevelWithSilent, fields?: () => Record<string, string>): Logger {
   const destination = pino.destination({
     dest: process.stdout.fd,
     sync: true,
@@ -43,5 +45,5 @@ export function createLogger(level: LevelWithSilent): Logger {
   });
   // pino flushes an asynchronous destination on exit by itself, not a synchronous one that waits for a batch.
   process.on('exit', () => flushOnExit(destination));
-  return pino({ level, base: { service: 'petstore' } }, destination);
+  return pino({ level, base: { service: 'petstore' }, ...(fields === undefined ? {} : { mixin: fields }) }, destination);
 }

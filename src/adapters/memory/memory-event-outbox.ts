@@ -2,6 +2,7 @@
 // suite in test/contract runs against all of them). MemoryPetRepository records into it.
 import { randomUUID } from 'node:crypto';
 import type { EventOutbox, OutboxBacklog, OutboxBatch, PetChange, PetEvent } from '../../domain/index.js';
+import type { CurrentTraceContext } from '../shared/trace-context.js';
 
 /** A transport's position at a time: the last sequence it had taken then. */
 interface Mark {
@@ -20,10 +21,15 @@ export class MemoryEventOutbox implements EventOutbox {
   private leaseHolder: string | undefined;
   private leaseUntil = 0;
 
-  /** Records `change` as the next event; called by the repository in the change's own step. */
+  /** @param currentTrace the trace context each change records with its event; none when absent (tracing off). */
+  constructor(private readonly currentTrace?: CurrentTraceContext) {}
+
+  /** Records `change` as the next event, with the trace context of the work under way; called by the repository in the change's own step. */
   record(change: PetChange): void {
     this.lastSequence += 1;
-    this.kept.push({ ...change, id: randomUUID(), sequence: this.lastSequence, time: new Date() });
+    const traceContext = this.currentTrace?.();
+    const event: PetEvent = { ...change, id: randomUUID(), sequence: this.lastSequence, time: new Date() };
+    this.kept.push(traceContext === undefined ? event : { ...event, traceContext });
     // After the change's step: a woken relay reads what is now there.
     for (const wake of this.wakers) setImmediate(wake);
   }

@@ -12,8 +12,9 @@
 // (another publisher, an event stored before) is published again event by event, each
 // acknowledged; the stream drops, by id, what the chain had stored.
 import { type JetStreamClient, JetStreamApiError, type PubAck, PubHeaders } from '@nats-io/jetstream';
-import { headers, type NatsConnection } from '@nats-io/transport-node';
+import { headers, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import type { PetEvent } from '../../domain/index.js';
+import { traceHeaders } from '../shared/trace-context.js';
 
 /** The stream's last message, as an acknowledgement told it. */
 export interface StreamTail {
@@ -64,6 +65,16 @@ export async function publishWave(target: WaveTarget, wave: readonly PetEvent[],
   return { tail: await publishEach(target, wave), chainBroke: chaining };
 }
 
+/** The message headers of `event`'s trace context (W3C `traceparent`, `tracestate`), added to `to`. */
+function withTraceHeaders(event: PetEvent, to: MsgHdrs): MsgHdrs {
+  for (const [name, value] of Object.entries(traceHeaders(event.traceContext))) to.set(name, value);
+  return to;
+}
+
+/** The headers of an event published with the client's own (its id, its expectations): its trace context's, if any. */
+const traceHeadersOf = (event: PetEvent): { headers?: MsgHdrs } =>
+  event.traceContext === undefined ? {} : { headers: withTraceHeaders(event, headers()) };
+
 /** Every event acknowledged on its own, all in flight together. */
 async function publishEach(target: WaveTarget, wave: readonly PetEvent[]): Promise<StreamTail | undefined> {
   const acks = await Promise.all(
@@ -73,6 +84,7 @@ async function publishEach(target: WaveTarget, wave: readonly PetEvent[]): Promi
         timeout: target.timeoutMs,
         // An event whose subject another stream holds is refused, not kept elsewhere.
         expect: { streamName: target.stream },
+        ...traceHeadersOf(event),
       }),
     ),
   );
@@ -88,7 +100,7 @@ async function publishChain(target: WaveTarget, wave: readonly PetEvent[], tail:
     expectations.set(PubHeaders.MsgIdHdr, event.id);
     expectations.set(PubHeaders.ExpectedLastSeqHdr, String(previous.seq));
     expectations.set(PubHeaders.ExpectedLastMsgIdHdr, previous.id);
-    target.connection.publish(event.type, target.payload(event), { headers: expectations });
+    target.connection.publish(event.type, target.payload(event), { headers: withTraceHeaders(event, expectations) });
     previous = { seq: previous.seq + 1, id: event.id };
   }
   const last = wave.at(-1)!;
@@ -97,6 +109,7 @@ async function publishChain(target: WaveTarget, wave: readonly PetEvent[], tail:
       msgID: last.id,
       timeout: target.timeoutMs,
       expect: { streamName: target.stream, lastSequence: previous.seq, lastMsgID: previous.id },
+      ...traceHeadersOf(last),
     });
     // A duplicate proves nothing of the events before it.
     return ack.duplicate ? 'broken' : { seq: ack.seq, id: last.id };

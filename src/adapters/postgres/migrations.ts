@@ -155,6 +155,13 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     name: 'outbox positions per transport',
     sql: OUTBOX_POSITIONS_SQL,
   },
+  {
+    version: 11,
+    name: 'trace context of events',
+    // The W3C trace context of the change that recorded an event, when tracing is on, carried
+    // with the event to its consumers. Nullable columns without a default: no row is rewritten.
+    sql: `ALTER TABLE events ADD COLUMN traceparent text, ADD COLUMN tracestate text`,
+  },
 ];
 
 /** The schema version this release migrates a PostgreSQL schema to. */

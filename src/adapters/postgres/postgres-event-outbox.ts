@@ -4,7 +4,7 @@
 // every commit that recorded one, so relays listening on any instance wake at once.
 import pg, { type Pool } from 'pg';
 import type { EventOutbox, OutboxBacklog, OutboxBatch } from '../../domain/index.js';
-import { eventOfRow, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
+import { eventOfRow, OUTBOX_COLUMNS, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
 import { eventDataFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
 
@@ -25,7 +25,7 @@ export class PostgresEventOutbox implements EventOutbox {
       name: 'petstore_events_after',
       text: `WITH here AS (SELECT ${POSITION} AS position)
              SELECT here.position, waiting.* FROM here LEFT JOIN LATERAL (
-               SELECT sequence, id, type, pet_id, data, time, log_position FROM events
+               SELECT ${OUTBOX_COLUMNS}, log_position FROM events
                 WHERE log_position > here.position ORDER BY log_position LIMIT $2) AS waiting ON true`,
       values: [transport, limit],
     });

@@ -18,7 +18,7 @@ const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
   keyedTableOptions: ' STRICT, WITHOUT ROWID',
 };
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9), orders and the inventory (10), the outbox's positions per transport (11). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9), orders and the inventory (10), the outbox's positions per transport (11), the trace context of events (12). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -150,6 +150,11 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
      SELECT transports.name, relay_marks.through, relay_marks.at
        FROM relay_marks, (SELECT 'webhooks' AS name UNION ALL SELECT 'nats' UNION ALL SELECT 'in-process') AS transports;
    DROP TABLE relay_marks;`,
+  // 12: the W3C trace context of the change that recorded an event (its `traceparent` and
+  // `tracestate`), when tracing is on, carried with the event to its consumers. Nullable
+  // columns without a default: no row is rewritten, and the events waiting keep none.
+  `ALTER TABLE events ADD COLUMN traceparent TEXT;
+   ALTER TABLE events ADD COLUMN tracestate TEXT;`,
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

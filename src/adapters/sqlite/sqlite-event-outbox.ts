@@ -3,11 +3,11 @@
 // in this process is woken at once; one in another process on the file polls.
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
-import type { EventOutbox, OutboxBacklog, OutboxBatch, PetChange } from '../../domain/index.js';
-import { eventOfRow, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
+import type { EventOutbox, OutboxBacklog, OutboxBatch, PetChange, TraceContext } from '../../domain/index.js';
+import { eventOfRow, OUTBOX_COLUMNS, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
+import type { CurrentTraceContext } from '../shared/trace-context.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
 
-const EVENT_COLUMNS = 'sequence, id, type, pet_id, data, time';
 /** Where @transport stands: the last sequence it took (0, the start, for one that has taken none). */
 const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transport = @transport), 0)`;
 
@@ -17,7 +17,7 @@ const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transpor
  * prefix, kept as its marks (migrations 7 and 11): an event is written once and never rewritten.
  */
 export class SqliteEventOutbox implements EventOutbox {
-  private readonly insert: Statement<[string, string, number, string, number]>;
+  private readonly insert: Statement<[string, string, number, string, number, string | null, string | null]>;
   private readonly selectPosition: Statement<[{ transport: string }], number>;
   private readonly selectWaiting: Statement<[{ transport: string; limit: number }], OutboxRow>;
   private readonly addMark: Statement<[{ transport: string; through: number; at: number }]>;
@@ -31,12 +31,18 @@ export class SqliteEventOutbox implements EventOutbox {
   private readonly commit: GroupCommit;
   private readonly wakers = new Set<() => void>();
   private wakeQueued = false;
+  /** The trace context of the write under way, captured when it was asked for (see inCallersTrace). */
+  private writing: TraceContext | undefined;
 
-  constructor(db: Database) {
+  /** @param currentTrace the trace context each change records with its event; none when absent (tracing off). */
+  constructor(
+    db: Database,
+    private readonly currentTrace?: CurrentTraceContext,
+  ) {
     this.commit = groupCommit(db);
-    this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time) VALUES (?, ?, ?, ?, ?)');
+    this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time, traceparent, tracestate) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.selectPosition = db.prepare<[{ transport: string }], number>(`SELECT ${POSITION}`).pluck();
-    this.selectWaiting = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE sequence > ${POSITION} ORDER BY sequence LIMIT @limit`);
+    this.selectWaiting = db.prepare(`SELECT ${OUTBOX_COLUMNS} FROM events WHERE sequence > ${POSITION} ORDER BY sequence LIMIT @limit`);
     // A mark never moves a position back (a lease taken over mid-pass may mark late).
     this.addMark = db.prepare(
       `INSERT OR IGNORE INTO outbox_marks (transport, through, at) SELECT @transport, @through, @at WHERE @through > ${POSITION}`,
@@ -73,10 +79,20 @@ export class SqliteEventOutbox implements EventOutbox {
   /**
    * Records `change` as an event. Called by the repository inside the change's transaction, so
    * the event exists if and only if the change commits; a relay woken here reads it after the
-   * commit, since the synchronous transaction ends before any callback runs.
+   * commit, since the synchronous transaction ends before any callback runs. The event keeps
+   * the trace context of the work under way, or of the write inCallersTrace made.
    */
   record(change: PetChange): void {
-    this.insert.run(randomUUID(), change.type, change.petId, JSON.stringify(change.data), Date.now());
+    const trace = this.writing ?? this.currentTrace?.();
+    this.insert.run(
+      randomUUID(),
+      change.type,
+      change.petId,
+      JSON.stringify(change.data),
+      Date.now(),
+      trace?.traceparent ?? null,
+      trace?.tracestate ?? null,
+    );
     // One wake-up for all the events of a turn (a group commit records many).
     if (this.wakeQueued || this.wakers.size === 0) return;
     this.wakeQueued = true;
@@ -84,6 +100,23 @@ export class SqliteEventOutbox implements EventOutbox {
       this.wakeQueued = false;
       for (const wake of this.wakers) wake();
     });
+  }
+
+  /**
+   * `write`, made to record its events with the trace context of its caller, now: a group
+   * commit runs it later, in the turn's transaction, where the work under way is another's.
+   */
+  inCallersTrace<O>(write: () => O): () => O {
+    const trace = this.currentTrace?.();
+    if (trace === undefined) return write;
+    return () => {
+      this.writing = trace;
+      try {
+        return write();
+      } finally {
+        this.writing = undefined;
+      }
+    };
   }
 
   async read(transport: string, limit: number): Promise<OutboxBatch> {

@@ -84,7 +84,9 @@ export class SqliteOrderRepository implements domain.OrderRepository {
   }
 
   async place(request: domain.OrderPlacementRequest): Promise<domain.OrderPlacement> {
-    return this.commit(() => this.placeOne(request));
+    // The group commit runs it later: its events keep the trace of the caller, now.
+    const place = () => this.placeOne(request);
+    return this.commit(this.outbox === undefined ? place : this.outbox.inCallersTrace(place));
   }
 
   // Inside the turn's transaction (groupCommit): a throw undoes this placement alone.

@@ -84,12 +84,17 @@ export class SqlitePetRepository implements domain.PetRepository {
 
   /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
   async create(draft: domain.PetDraft): Promise<domain.Pet> {
-    return storedPet(await this.commit(() => this.writeOne({ draft })));
+    return storedPet(await this.commit(this.inCallersTrace(() => this.writeOne({ draft }))));
   }
 
   /** The same group commit: the pet and the record's completion are in one savepoint of the turn's transaction. */
   async createCompleting(draft: domain.PetDraft, hold: domain.IdempotencyHold): Promise<O.Option<domain.Pet>> {
-    return O.fromNullable(await this.commit(() => this.writeOne({ draft, hold })));
+    return O.fromNullable(await this.commit(this.inCallersTrace(() => this.writeOne({ draft, hold }))));
+  }
+
+  // A write the group commit runs later records its event with the trace of its caller.
+  private inCallersTrace<O>(write: () => O): () => O {
+    return this.outbox === undefined ? write : this.outbox.inCallersTrace(write);
   }
 
   // Inside the turn's transaction (groupCommit): a throw undoes this write alone.

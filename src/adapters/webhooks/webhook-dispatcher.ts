@@ -4,7 +4,6 @@
 // attempt per the retry schedule, failed after the last. The relay's loop only starts sends
 // (startDue): a receiver that is slow to answer holds its own attempts, never the relay nor
 // the other endpoints' deliveries.
-import { Webhook } from 'standardwebhooks';
 import {
   type Clock,
   type DueWebhookDelivery,
@@ -13,8 +12,10 @@ import {
   type WebhookEndpointId,
   type WebhookStore,
 } from '../../domain/index.js';
-import { CLOUD_EVENT_CONTENT_TYPE } from '../shared/cloud-event.js';
+import { traceContextOfCloudEvent } from '../shared/cloud-event.js';
+import type { Tracing } from '../shared/tracing.js';
 import { describeFault } from '../../domain/fault-description.js';
+import { postDelivery, type SendOutcome } from './webhook-request.js';
 
 /** What the dispatcher tells of each attempt whose outcome it recorded: for metrics and one log line per failed attempt. */
 export interface WebhookOutcomes {
@@ -62,6 +63,8 @@ export interface WebhookDispatcherOptions {
   readonly leaseMs?: number;
   /** A number in [0, 1) for the jitter of retries: Math.random by default. */
   readonly random?: () => number;
+  /** When given, each attempt is a client span, the child of its event's trace context. */
+  readonly tracing?: Pick<Tracing, 'inSpan'>;
 }
 
 const NO_OUTCOMES: WebhookOutcomes = {
@@ -71,17 +74,6 @@ const NO_OUTCOMES: WebhookOutcomes = {
   unrecorded: () => {},
   superseded: () => {},
 };
-const MAX_ERROR_LENGTH = 300;
-
-/** What went wrong with a request that got no answer, in a few words: never the URL, the headers or the secret. */
-function describeRequestFailure(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return `no answer within ${timeoutMs} ms`;
-  // fetch rejects with "fetch failed" and the reason in `cause` (ECONNREFUSED 127.0.0.1:8080, ENOTFOUND host …).
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  const text = cause instanceof Error ? cause.message : String(cause);
-  return text.slice(0, MAX_ERROR_LENGTH);
-}
-
 /**
  * Sends due webhook deliveries from a WebhookStore. Any number of dispatchers may run, in any
  * number of processes: the store's claims keep an attempt from being sent twice at once.
@@ -94,6 +86,7 @@ export class WebhookDispatcher {
   private readonly maxInFlightPerEndpoint: number;
   private readonly leaseMs: number;
   private readonly random: () => number;
+  private readonly tracing: Pick<Tracing, 'inSpan'> | undefined;
   /** The attempts startDue started whose outcomes are not recorded yet. */
   private readonly inFlight = new Set<Promise<void>>();
   private starting: Promise<number> | undefined;
@@ -112,6 +105,7 @@ export class WebhookDispatcher {
     this.maxInFlightPerEndpoint = options.maxInFlightPerEndpoint ?? 20;
     this.leaseMs = options.leaseMs ?? 2 * this.timeoutMs + 30_000;
     this.random = options.random ?? Math.random;
+    this.tracing = options.tracing;
   }
 
   /**
@@ -180,7 +174,7 @@ export class WebhookDispatcher {
 
   private async attempt(delivery: DueWebhookDelivery): Promise<WebhookAttempt['next']['status'] | 'lost'> {
     const now = this.clock.now();
-    const { httpStatus, error } = await this.send(delivery, now);
+    const { httpStatus, error } = await this.tracedSend(delivery, now);
     // The schedule's delays count from the failure: after a timeout, from its end, not from the send.
     const ended = this.clock.now();
     const reason = httpStatus === null ? error! : `HTTP ${httpStatus}`;
@@ -207,28 +201,22 @@ export class WebhookDispatcher {
     return next.status;
   }
 
-  // One POST: the same webhook-id (the event id) at every attempt, a fresh timestamp and signature.
-  private async send(delivery: DueWebhookDelivery, now: Date): Promise<{ httpStatus: number | null; error: string | null }> {
-    try {
-      const signature = new Webhook(delivery.secret).sign(delivery.eventId, now, delivery.body);
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': CLOUD_EVENT_CONTENT_TYPE,
-          'webhook-id': delivery.eventId,
-          'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-          'webhook-signature': signature,
-        },
-        body: delivery.body,
-        // A redirect is an answer that is not 2xx: followed, it could carry the body elsewhere.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      // Only the status counts: the body is not read, and its connection is freed.
-      await response.body?.cancel().catch(() => undefined);
-      return { httpStatus: response.status, error: null };
-    } catch (err) {
-      return { httpStatus: null, error: describeRequestFailure(err, this.timeoutMs) };
-    }
+  // The attempt's span, when tracing: its outcome, never the URL (which may hold a token) but its host.
+  private tracedSend(delivery: DueWebhookDelivery, now: Date): Promise<SendOutcome> {
+    const trace = traceContextOfCloudEvent(delivery.body);
+    if (this.tracing === undefined) return postDelivery(delivery, now, trace, this.timeoutMs);
+    const attributes = {
+      'http.request.method': 'POST',
+      'server.address': new URL(delivery.url).hostname,
+      'messaging.message.id': delivery.eventId,
+      'petstore.webhook.endpoint_id': String(delivery.endpointId),
+      'petstore.webhook.attempt': delivery.attempts + 1,
+    };
+    return this.tracing.inSpan('webhook attempt', { kind: 'client', parent: trace ?? null, attributes }, async (span) => {
+      const outcome = await postDelivery(delivery, now, trace, this.timeoutMs);
+      if (outcome.httpStatus !== null) span.set({ 'http.response.status_code': outcome.httpStatus });
+      if (outcome.httpStatus === null || outcome.httpStatus >= 300) span.fail(new Error(outcome.error ?? `HTTP ${outcome.httpStatus}`));
+      return outcome;
+    });
   }
 }

@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import { createProcessLogger } from '../../composition/index.js';
 import { type Config, loadConfig } from '../../config/config.js';
+import { tracingConfigured } from '../../config/tracing-config.js';
 
 /** The configuration `env` describes; undefined once its problems are written after `heading`. */
 export function configurationOrComplaint(
@@ -22,5 +23,5 @@ export function configuredProcess(
   heading: string,
 ): { readonly config: Config; readonly logger: Logger } | undefined {
   const config = configurationOrComplaint(env, heading);
-  return config === undefined ? undefined : { config, logger: createProcessLogger(config.logLevel) };
+  return config === undefined ? undefined : { config, logger: createProcessLogger(config.logLevel, tracingConfigured(env)) };
 }
