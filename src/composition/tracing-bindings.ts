@@ -4,6 +4,7 @@
 // process's log lines.
 import type { Container } from 'inversify';
 import type { Tracing } from '../adapters/shared/tracing.js';
+import { describeFault } from '../domain/fault-description.js';
 import type { ContainerOptions } from './container-options.js';
 import { TOKENS } from './tokens.js';
 
@@ -13,7 +14,7 @@ import { TOKENS } from './tokens.js';
  */
 export const traceLogFields: { current: () => Record<string, string> } = { current: () => ({}) };
 
-/** Binds TOKENS.Tracing: the started OpenTelemetry SDK when `options.tracing` is set, else undefined; closing the container exports what waits. */
+/** Binds TOKENS.Tracing: the started OpenTelemetry SDK when `options.tracing` is set, else undefined; closing the container exports the spans that wait. */
 export function bindTracing(container: Container, options: ContainerOptions): void {
   container
     .bind<Tracing | undefined>(TOKENS.Tracing)
@@ -27,7 +28,10 @@ export function bindTracing(container: Container, options: ContainerOptions): vo
     .onDeactivation(async (tracing) => {
       if (tracing === undefined) return;
       traceLogFields.current = () => ({});
-      await tracing.shutdown();
+      // A collector away at the stop loses the last spans; the stop is clean all the same.
+      await tracing.shutdown().catch((fault: unknown) =>
+        options.logger.warn({ fault: describeFault(fault) }, 'the last spans could not be exported at the stop'),
+      );
     });
 }
 
