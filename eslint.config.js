@@ -64,10 +64,10 @@ export default defineConfig(
     },
   },
   {
-    // JavaScript files are in no TypeScript project: this config, the CommonJS preload. The
+    // JavaScript files are in no TypeScript project: this config, the preloads. The
     // examples import the built package (dist/), which `npm test` builds only after lint, so
     // their types are not known to lint; test/examples compiles them against the build.
-    files: ['**/*.js', '**/*.cjs', 'examples/**/*.ts'],
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs', 'examples/**/*.ts'],
     extends: [tseslint.configs.disableTypeChecked],
   },
   {
