@@ -29,9 +29,11 @@ export function bindTracing(container: Container, options: ContainerOptions): vo
       if (tracing === undefined) return;
       traceLogFields.current = () => ({});
       // A collector away at the stop loses the last spans; the stop is clean all the same.
-      await tracing.shutdown().catch((fault: unknown) =>
-        options.logger.warn({ fault: describeFault(fault) }, 'the last spans could not be exported at the stop'),
-      );
+      await tracing
+        .shutdown()
+        .catch((fault: unknown) =>
+          options.logger.warn({ fault: describeFault(fault) }, 'the last spans could not be exported at the stop'),
+        );
     });
 }
 

@@ -14,7 +14,7 @@ export interface OutboxRow {
   readonly pet_id: number | string;
   readonly data: string | PetEventData;
   readonly time: number | Date;
-  /** The W3C trace context of the change, when it was traced (SQLite migration 11, PostgreSQL 10). */
+  /** The W3C trace context of the change, when it was traced (SQLite migration 12, PostgreSQL 11). */
   readonly traceparent?: string | null;
   readonly tracestate?: string | null;
 }
