@@ -46,7 +46,7 @@ for (const [name, open] of Object.entries(storages)) {
         current = undefined;
         const third = pets.create(draft('Third'));
         await Promise.all([first, second, third]);
-        const events = await outbox.pending(10);
+        const { events } = await outbox.read('in-process', 10);
         expect(events.map((event) => event.traceContext)).to.deep.equal([A, B, undefined]);
         expect(events[2]).not.to.have.property('traceContext');
         // The CloudEvent carries it as the Distributed Tracing extension, and it is read back.
