@@ -8,6 +8,7 @@ import { load } from 'js-yaml';
 import { ALL_SCOPES, type CredentialVerifier, isScope, type Scope } from '../../src/domain/index.js';
 import { TOKENS } from '../../src/composition/tokens.js';
 import { clientFor } from '../support/http-client.js';
+import { forEveryHttpStorage } from '../support/http-storages.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 interface Operation {
@@ -49,22 +50,6 @@ const scopedVerifier: CredentialVerifier = {
 };
 
 describe('scopes: every operation needs the one its security requirement names', () => {
-  let server: TestServer;
-  let petPath: string;
-  before(async () => {
-    server = await startTestServer(
-      { kind: 'memory' },
-      { configure: (c) => c.rebind<CredentialVerifier>(TOKENS.CredentialVerifier).toConstantValue(scopedVerifier) },
-    );
-  });
-  after(() => server.close());
-  beforeEach(async () => {
-    const created = await clientFor(server.url, credentialOf('only', 'pets:write')).postJson('/v1/pets', { name: 'Scoped', categoryId: 1 });
-    expect(created.status).to.equal(201);
-    petPath = `/v1/pets/${(created.json as { id: number }).id}`;
-  });
-  const reader = () => clientFor(server.url, credentialOf('only', 'pets:read'));
-
   it('knows every operation of the document under /v1, and only scopes of this release', () => {
     expect(OPERATIONS.map((op) => op.operationId)).to.include.members(['listPets', 'createPet', 'getPet', 'updatePet', 'deletePet']);
   });
@@ -75,34 +60,62 @@ describe('scopes: every operation needs the one its security requirement names',
       expect(security, operationId).to.match(new RegExp(`\\(\`${operationId}\`\\)\\s*\\|\\s*\`${scope}\`\\s*\\|`));
     }
   });
+});
 
-  /** `operation` sent with `credential` and, for a write, a body no reader would accept. */
-  const send = (operation: Operation, credential: string) =>
-    clientFor(server.url, credential).send(`/v1${operation.path.replace(/\{[^}]+\}/g, petPath.split('/').pop()!)}`, {
-      method: operation.method,
-      headers: { 'Content-Type': 'application/json' },
-      ...(['POST', 'PATCH', 'PUT'].includes(operation.method) ? { body: '{"not json' } : {}),
+forEveryHttpStorage((name, database) => {
+  describe(`scopes on ${name}: each operation refused without its scope, served with it`, () => {
+    let server: TestServer;
+    let petPath: string;
+    let cleanup: () => void | Promise<void> = () => {};
+    before(async () => {
+      const db = await database();
+      cleanup = db.cleanup;
+      server = await startTestServer(db.config, {
+        configure: (c) => c.rebind<CredentialVerifier>(TOKENS.CredentialVerifier).toConstantValue(scopedVerifier),
+      });
     });
+    after(async () => {
+      await server.close();
+      await cleanup();
+    });
+    beforeEach(async () => {
+      const created = await clientFor(server.url, credentialOf('only', 'pets:write')).postJson('/v1/pets', {
+        name: 'Scoped',
+        categoryId: 1,
+      });
+      expect(created.status).to.equal(201);
+      petPath = `/v1/pets/${(created.json as { id: number }).id}`;
+    });
+    const reader = () => clientFor(server.url, credentialOf('only', 'pets:read'));
 
-  for (const operation of OPERATIONS) {
-    it(`${operation.operationId}: refuses a credential without ${operation.scope} with 403, reading and writing nothing`, async () => {
-      const before = await reader().get(petPath);
-      const listBefore = await reader().get('/v1/pets?limit=100');
-      const res = await send(operation, credentialOf('all-but', operation.scope));
-      expect(res.status).to.equal(403);
-      expect(res.json).to.include({ code: 'insufficient_scope', status: 403 });
-      expect((res.json as { message: string }).message).to.contain(operation.scope);
-      expect(res.headers['www-authenticate']).to.equal(`Bearer realm="petstore", error="insufficient_scope", scope="${operation.scope}"`);
-      const after = await reader().get(petPath);
-      expect(after.status, 'the pet is still there').to.equal(200);
-      expect(after.headers['etag'], 'and unchanged').to.equal(before.headers['etag']);
-      expect((await reader().get('/v1/pets?limit=100')).json, 'and no pet was added').to.deep.equal(listBefore.json);
-    });
+    /** `operation` sent with `credential` and, for a write, a body no reader would accept. */
+    const send = (operation: Operation, credential: string) =>
+      clientFor(server.url, credential).send(`/v1${operation.path.replace(/\{[^}]+\}/g, petPath.split('/').pop()!)}`, {
+        method: operation.method,
+        headers: { 'Content-Type': 'application/json' },
+        ...(['POST', 'PATCH', 'PUT'].includes(operation.method) ? { body: '{"not json' } : {}),
+      });
 
-    it(`${operation.operationId}: lets a credential holding only ${operation.scope} past the check`, async () => {
-      const res = await send(operation, credentialOf('only', operation.scope));
-      expect(res.status, res.text).to.be.oneOf([200, 201, 204, 400, 404]);
-      if (operation.method === 'POST' || operation.method === 'PATCH') expect(res.json).to.include({ code: 'malformed_json' });
-    });
-  }
+    for (const operation of OPERATIONS) {
+      it(`${operation.operationId}: refuses a credential without ${operation.scope} with 403, reading and writing nothing`, async () => {
+        const before = await reader().get(petPath);
+        const listBefore = await reader().get('/v1/pets?limit=100');
+        const res = await send(operation, credentialOf('all-but', operation.scope));
+        expect(res.status).to.equal(403);
+        expect(res.json).to.include({ code: 'insufficient_scope', status: 403 });
+        expect((res.json as { message: string }).message).to.contain(operation.scope);
+        expect(res.headers['www-authenticate']).to.equal(`Bearer realm="petstore", error="insufficient_scope", scope="${operation.scope}"`);
+        const after = await reader().get(petPath);
+        expect(after.status, 'the pet is still there').to.equal(200);
+        expect(after.headers['etag'], 'and unchanged').to.equal(before.headers['etag']);
+        expect((await reader().get('/v1/pets?limit=100')).json, 'and no pet was added').to.deep.equal(listBefore.json);
+      });
+
+      it(`${operation.operationId}: lets a credential holding only ${operation.scope} past the check`, async () => {
+        const res = await send(operation, credentialOf('only', operation.scope));
+        expect(res.status, res.text).to.be.oneOf([200, 201, 204, 400, 404]);
+        if (operation.method === 'POST' || operation.method === 'PATCH') expect(res.json).to.include({ code: 'malformed_json' });
+      });
+    }
+  });
 });
