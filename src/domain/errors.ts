@@ -1,7 +1,7 @@
 // The domain's failures: a closed union of plain values, each with a stable code.
 // They are results, not exceptions; the HTTP adapter turns each into a response exactly once.
 import type { OrderId, OrderStatus } from './order.js';
-import type { PetId, PetStatus } from './pet.js';
+import type { CategoryId, PetId, PetStatus } from './pet.js';
 
 /** No pet has the id asked for. */
 export interface PetNotFound {
@@ -52,6 +52,52 @@ export const preconditionFailed = (petId: PetId, failed: PreconditionFailed['fai
   petId: String(petId),
   failed,
 });
+
+/** No category has the id asked for. */
+export interface CategoryNotFound {
+  readonly code: 'category_not_found';
+  /** The id that was looked for, in decimal (it may be an int64 beyond what a CategoryId holds). */
+  readonly categoryId: string;
+}
+
+/** The {@link CategoryNotFound} failure for an id. */
+export const categoryNotFound = (categoryId: CategoryId | bigint): CategoryNotFound => ({
+  code: 'category_not_found',
+  categoryId: String(categoryId),
+});
+
+/** Another category has this name, compared case-insensitively: nothing was stored. */
+export interface CategoryNameTaken {
+  readonly code: 'category_name_taken';
+  /** The name asked for, as it was sent. */
+  readonly name: string;
+}
+
+/** A pet is in the category, so it cannot be deleted: nothing was done. */
+export interface CategoryInUse {
+  readonly code: 'category_in_use';
+  readonly categoryId: string;
+}
+
+/** The category is not in the version the request was conditional on (If-Match): nothing was changed. */
+export interface CategoryPreconditionFailed {
+  readonly code: 'category_precondition_failed';
+  readonly categoryId: string;
+  /** As {@link PreconditionFailed.failed}. */
+  readonly failed: 'expected' | 'excluded';
+}
+
+/** With PETSTORE_CATEGORIES=registered: a pet's categoryId names no stored category. Nothing was stored. */
+export interface UnknownCategory {
+  readonly code: 'unknown_category';
+  readonly categoryId: string;
+}
+
+/** The {@link UnknownCategory} failure for an id. */
+export const unknownCategory = (categoryId: CategoryId): UnknownCategory => ({ code: 'unknown_category', categoryId: String(categoryId) });
+
+/** The failures of the categories' use cases. */
+export type CategoryError = CategoryNotFound | CategoryNameTaken | CategoryInUse | CategoryPreconditionFailed;
 
 /** No order has the id asked for. */
 export interface OrderNotFound {
@@ -109,6 +155,8 @@ export type DomainError =
   | IdempotencyKeyReused
   | InvalidTransition
   | PreconditionFailed
+  | CategoryError
+  | UnknownCategory
   | OrderNotFound
   | UnknownPet
   | PetUnavailable

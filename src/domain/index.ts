@@ -1,6 +1,7 @@
 // The domain in one import: resources, rules, failures, ports and use cases.
 export * from './pet.js';
 export * from './pet-changes.js';
+export * from './category.js';
 export * from './page.js';
 export * from './idempotency.js';
 export * from './errors.js';
@@ -16,6 +17,8 @@ export * from './use-cases/create-pet.js';
 export * from './use-cases/create-pet-once.js';
 export * from './use-cases/update-pet.js';
 export * from './use-cases/delete-pet.js';
+export * from './use-cases/categories.js';
+export * from './use-cases/category-changes.js';
 export * from './use-cases/api-key-admin.js';
 export * from './events.js';
 export * from './use-cases/relay-events.js';

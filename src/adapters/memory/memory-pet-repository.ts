@@ -3,6 +3,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import {
   type ArchivedPet,
+  type CategoryId,
   EMPTY_INVENTORY,
   type Inventory,
   type PetInventory,
@@ -78,14 +79,20 @@ export class MemoryPetRepository implements PetRepository, PetInventory {
     return O.fromNullable(this.byId.get(id));
   }
 
-  async list({ limit, status, afterId }: PetListQuery): Promise<readonly Pet[]> {
+  async list({ limit, status, categoryId, afterId }: PetListQuery): Promise<readonly Pet[]> {
     const start = afterId === undefined ? 0 : this.indexAfter(afterId);
-    if (status === undefined) return this.pets.slice(start, start + limit);
+    if (status === undefined && categoryId === undefined) return this.pets.slice(start, start + limit);
     const found: Pet[] = [];
     for (let i = start; i < this.pets.length && found.length < limit; i += 1) {
-      if (this.pets[i]!.status === status) found.push(this.pets[i]!);
+      const pet = this.pets[i]!;
+      if ((status === undefined || pet.status === status) && (categoryId === undefined || pet.categoryId === categoryId)) found.push(pet);
     }
     return found;
+  }
+
+  /** The categoryIds the stored pets have, each once, in ascending order (MemoryCategoryRepository's reads). */
+  categoryIdsUsed(): readonly CategoryId[] {
+    return [...new Set(this.pets.map((pet) => pet.categoryId))].sort((a, b) => a - b);
   }
 
   async findVersioned(id: PetId): Promise<O.Option<VersionedPet>> {

@@ -17,6 +17,12 @@ export const orderFromJsonb = ({ id, petId, status, placedAt, updatedAt, note }:
   ...(note === undefined ? {} : { note }),
 });
 
-/** An event's `data`, as read from jsonb, with its keys in the interface's order: a pet, an order, or a deleted pet's `{id}`. */
+/** An event's `data`, as read from jsonb, with its keys in the interface's order: a pet, an order, a category, or a deleted one's `{id}`. */
 export const eventDataFromJsonb = (data: EventData): EventData =>
-  'placedAt' in data ? orderFromJsonb(data) : 'name' in data ? petFromJsonb(data) : { id: data.id };
+  'placedAt' in data
+    ? orderFromJsonb(data)
+    : 'status' in data
+      ? petFromJsonb(data)
+      : 'name' in data
+        ? { id: data.id, name: data.name }
+        : data;

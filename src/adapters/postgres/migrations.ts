@@ -2,7 +2,7 @@
 // them at start. Never edit a released migration: append a new one with the next version.
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { ordersTableSql } from '../shared/order-tables.js';
-import { outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { categoriesTableSql, outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
 import { OUTBOX_POSITIONS_SQL } from './outbox-positions-sql.js';
 import { PET_COUNTS_SQL } from './pet-counts-sql.js';
 import { inTransaction } from './in-transaction.js';
@@ -33,7 +33,7 @@ const POSTGRES_COLUMN_TYPES: SqlColumnTypes = {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9), the outbox's positions per transport (10). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9), the outbox's positions per transport (10), the trace context of events (11), categories (12). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -161,6 +161,14 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // The W3C trace context of the change that recorded an event, when tracing is on, carried
     // with the event to its consumers. Nullable columns without a default: no row is rewritten.
     sql: `ALTER TABLE events ADD COLUMN traceparent text, ADD COLUMN tracestate text`,
+  },
+  {
+    version: 12,
+    name: 'categories',
+    // Interface 1.3. Ids from an identity column, exact for JSON clients as the pets'; the pets
+    // keep their category_id as it is. The index of pets by (category_id, status, id) is built
+    // in the migration's transaction (a plain CREATE INDEX: CONCURRENTLY cannot run in one).
+    sql: categoriesTableSql(POSTGRES_COLUMN_TYPES),
   },
 ];
 

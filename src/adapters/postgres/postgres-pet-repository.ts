@@ -4,6 +4,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type * as domain from '../../domain/index.js';
 import { StorageUnavailableError } from '../../domain/index.js';
+import { categoryPageSql, categoryStatusPageSql } from '../shared/category-pages.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 import { queryRows } from './postgres-errors.js';
@@ -153,7 +154,8 @@ export class PostgresPetRepository implements domain.PetRepository {
   }
 
   // Keyset paging: `id > $n` walks the primary key or the (status, id) index from the cursor on.
-  async list({ limit, status, afterId = 0 as domain.PetId }: domain.PetListQuery): Promise<readonly domain.Pet[]> {
+  async list({ limit, status, categoryId, afterId = 0 as domain.PetId }: domain.PetListQuery): Promise<readonly domain.Pet[]> {
+    if (categoryId !== undefined) return (await this.listCategory(categoryId, status, afterId, limit)).map(toPet);
     const rows =
       status === undefined
         ? await this.rows({
@@ -167,6 +169,22 @@ export class PostgresPetRepository implements domain.PetRepository {
             values: [status, afterId, limit],
           });
     return rows.map(toPet);
+  }
+
+  // A category's pets: the (category_id, status, id) index, read from the cursor on (category-pages.ts).
+  private listCategory(categoryId: domain.CategoryId, status: domain.PetStatus | undefined, afterId: domain.PetId, limit: number) {
+    const placeholders = { category: '$1', after: '$2', limit: '$3' };
+    return status === undefined
+      ? this.rows({
+          name: 'petstore_pets_page_by_category',
+          text: categoryPageSql(COLUMNS, placeholders),
+          values: [categoryId, afterId, limit],
+        })
+      : this.rows({
+          name: 'petstore_pets_page_by_category_status',
+          text: categoryStatusPageSql(COLUMNS, placeholders, '$4'),
+          values: [categoryId, afterId, limit, status],
+        });
   }
 
   async findVersioned(id: domain.PetId): Promise<O.Option<domain.VersionedPet>> {

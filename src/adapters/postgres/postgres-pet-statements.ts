@@ -52,7 +52,7 @@ export const insertPetsSql = (recordEvents: boolean): string => `WITH writes AS 
  * The events of the pets of `rows` (a CTE with id, name, category_id, status), as the
  * INSERT of a CTE: written in the change's statement, so its transaction, in id order.
  */
-const recordedEvents = (
+export const recordedEvents = (
   type: string,
   rows: string,
   data = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)",

@@ -74,3 +74,18 @@ export const webhookTablesSql = (t: SqlColumnTypes): string =>
    CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending';
    CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id);
    CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);`;
+
+/**
+ * The categories (interface 1.3), in the types `t`: each name unique by its key (the domain's
+ * categoryNameKey), held by the unique index so that two racing writes cannot take one name;
+ * and the index of the pets of a category, by status then id, so that a page of a category's
+ * pets (with or without a status) reads only the rows it answers.
+ */
+export const categoriesTableSql = (t: SqlColumnTypes): string =>
+  `CREATE TABLE categories (
+     id       ${t.id},
+     name     ${t.text} NOT NULL,
+     name_key ${t.text} NOT NULL UNIQUE,
+     version  ${t.integer} NOT NULL DEFAULT 1 CHECK (version >= 1)
+   )${t.tableOptions};
+   CREATE INDEX pets_category_status_id ON pets (category_id, status, id);`;

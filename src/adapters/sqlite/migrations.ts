@@ -3,7 +3,7 @@
 // leaves the previous version intact. Never edit a released migration: append a new one.
 import type { Database } from 'better-sqlite3';
 import { ordersTableSql } from '../shared/order-tables.js';
-import { outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { categoriesTableSql, outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
 
 const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
   id: 'INTEGER PRIMARY KEY AUTOINCREMENT',
@@ -18,7 +18,7 @@ const SQLITE_COLUMN_TYPES: SqlColumnTypes = {
   keyedTableOptions: ' STRICT, WITHOUT ROWID',
 };
 
-/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9), orders and the inventory (10), the outbox's positions per transport (11), the trace context of events (12). Released steps never change. */
+/** The SQLite schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), the events outbox (5), webhooks (6), the relay's marks (7), webhook claims (8), scoped and expiring API keys (9), orders and the inventory (10), the outbox's positions per transport (11), the trace context of events (12), categories (13). Released steps never change. */
 export const SQLITE_MIGRATIONS: readonly string[] = [
   // 1: pets. AUTOINCREMENT so that an id is never reused, even after the highest row is gone.
   // The (status, id) index serves the status filter already in id order, with no sort step.
@@ -155,6 +155,10 @@ export const SQLITE_MIGRATIONS: readonly string[] = [
   // columns without a default: no row is rewritten, and the events waiting keep none.
   `ALTER TABLE events ADD COLUMN traceparent TEXT;
    ALTER TABLE events ADD COLUMN tracestate TEXT;`,
+  // 13: categories (interface 1.3). AUTOINCREMENT, so that no category id comes back; the pets
+  // keep their categoryId as it is (a number that may name no category, as before). The new
+  // index of pets by (category_id, status, id) is built from the rows there.
+  categoriesTableSql(SQLITE_COLUMN_TYPES),
 ];
 
 /** The schema version (PRAGMA user_version) this release migrates a SQLite database to. */

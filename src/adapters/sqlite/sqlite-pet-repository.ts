@@ -4,6 +4,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
 import { petCreated, petDeleted, petUpdated } from '../../domain/index.js';
+import { categoryPageSql, categoryStatusPageSql } from '../shared/category-pages.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
 import type { SqliteEventOutbox } from './sqlite-event-outbox.js';
@@ -12,6 +13,14 @@ import type { SqliteEventOutbox } from './sqlite-event-outbox.js';
 // with named keys per row, which made a page of 20 pets about 30 % slower to read.
 type PetRow = [id: number, name: string, categoryId: number, status: domain.PetStatus];
 type VersionedPetRow = [id: number, name: string, categoryId: number, status: domain.PetStatus, version: number];
+
+const PET_COLUMNS = 'id, name, category_id, status';
+const NAMED = { category: '@category', after: '@after', limit: '@limit' } as const;
+interface PageOfCategory {
+  readonly category: number;
+  readonly after: number;
+  readonly limit: number;
+}
 
 const toPet = ([id, name, categoryId, status]: PetRow | VersionedPetRow): domain.Pet => ({
   id: id as domain.PetId,
@@ -33,6 +42,8 @@ export class SqlitePetRepository implements domain.PetRepository {
   private readonly selectById: Statement<[number], PetRow>;
   private readonly selectPage: Statement<[number, number], PetRow>;
   private readonly selectPageByStatus: Statement<[string, number, number], PetRow>;
+  private readonly selectPageByCategory: Statement<[PageOfCategory], PetRow>;
+  private readonly selectPageByCategoryStatus: Statement<[PageOfCategory & { status: string }], PetRow>;
   private readonly selectVersionedById: Statement<[number], VersionedPetRow>;
   // Compare-and-set in one statement: the version is compared where the row is written.
   private readonly updateAtVersion: Statement<[string, number, string, number, number], VersionedPetRow>;
@@ -57,6 +68,10 @@ export class SqlitePetRepository implements domain.PetRepository {
       .prepare<[string, number, number], PetRow>(
         'SELECT id, name, category_id, status FROM pets WHERE status = ? AND id > ? ORDER BY id LIMIT ?',
       )
+      .raw(true);
+    this.selectPageByCategory = db.prepare<[PageOfCategory], PetRow>(categoryPageSql(PET_COLUMNS, NAMED)).raw(true);
+    this.selectPageByCategoryStatus = db
+      .prepare<[PageOfCategory & { status: string }], PetRow>(categoryStatusPageSql(PET_COLUMNS, NAMED, '@status'))
       .raw(true);
     this.selectVersionedById = db
       .prepare<[number], VersionedPetRow>('SELECT id, name, category_id, status, version FROM pets WHERE id = ?')
@@ -116,7 +131,12 @@ export class SqlitePetRepository implements domain.PetRepository {
     return row === undefined ? O.none : O.some(toPet(row));
   }
 
-  async list({ limit, status, afterId = 0 as domain.PetId }: domain.PetListQuery): Promise<readonly domain.Pet[]> {
+  async list({ limit, status, categoryId, afterId = 0 as domain.PetId }: domain.PetListQuery): Promise<readonly domain.Pet[]> {
+    if (categoryId !== undefined) {
+      const page = { category: categoryId, after: afterId, limit };
+      const rows = status === undefined ? this.selectPageByCategory.all(page) : this.selectPageByCategoryStatus.all({ ...page, status });
+      return rows.map(toPet);
+    }
     const rows = status === undefined ? this.selectPage.all(afterId, limit) : this.selectPageByStatus.all(status, afterId, limit);
     return rows.map(toPet);
   }

@@ -3,6 +3,7 @@
 // adapters fit the same shape. A rejected promise means the adapter could not do its job
 // (an infrastructure fault); it is never used for an expected outcome such as "not found".
 export * from './pet-repository.js';
+export * from './category-repository.js';
 export * from './idempotency-store.js';
 export * from './credential-verifier.js';
 export * from './api-key-store.js';

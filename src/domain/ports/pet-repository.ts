@@ -1,6 +1,6 @@
 // Where pets are kept: the repository every storage implements.
 import type { Option } from 'fp-ts/lib/Option.js';
-import type { Pet, PetDraft, PetId, PetStatus } from '../pet.js';
+import type { CategoryId, Pet, PetDraft, PetId, PetStatus } from '../pet.js';
 import type { PetVersion, VersionedPet } from '../pet-changes.js';
 import type { IdempotencyHold } from './idempotency-store.js';
 
@@ -10,6 +10,8 @@ export interface PetListQuery {
   readonly limit: number;
   /** Only pets with this status; all pets when absent. */
   readonly status?: PetStatus;
+  /** Only pets of this category (with `status`, of both); all categories when absent. */
+  readonly categoryId?: CategoryId;
   /** Only pets whose id is greater than this one: keyset paging, as cheap deep as shallow. */
   readonly afterId?: PetId;
 }

@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { Context } from 'koa';
-import { type DomainError, describeFailures } from '../../../domain/index.js';
+import { type CategoryError, type DomainError, describeFailures } from '../../../domain/index.js';
 import { type ApiError, apiError, type ErrorDetail } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/send-error.js';
 import { sendJson } from './send-json.js';
@@ -31,6 +31,21 @@ export function domainErrorToApiError(error: DomainError): ApiError {
       return transitionError(`Pet ${error.petId}`, error.from, error.to, error.allowed);
     case 'precondition_failed':
       return preconditionError(`Pet ${error.petId}`, error.failed);
+    case 'category_not_found':
+      return apiError('category_not_found', `No category has id ${error.categoryId}`);
+    case 'category_name_taken':
+      return apiError(
+        'category_name_taken',
+        `Another category is named ${JSON.stringify(error.name)} (names are compared case-insensitively)`,
+      );
+    case 'category_in_use':
+      return apiError('category_in_use', `Category ${error.categoryId} has pets: move or delete them first; nothing was done`);
+    case 'category_precondition_failed':
+      return preconditionError(`Category ${error.categoryId}`, error.failed);
+    case 'unknown_category':
+      return apiError('unknown_category', `No category has id ${error.categoryId}, and this service takes only registered categories`, {
+        details: [{ in: 'body', field: '/categoryId', message: 'names no category' }],
+      });
     default:
       return orderErrorToApiError(error);
   }
@@ -82,7 +97,15 @@ function orderErrorToApiError(error: Exclude<DomainError, { code: PetErrorCode }
   }
 }
 
-type PetErrorCode = 'pet_not_found' | 'idempotency_key_in_use' | 'idempotency_key_reused' | 'invalid_transition' | 'precondition_failed';
+/** The codes {@link domainErrorToApiError} answers itself: the pets' and the categories'. */
+type PetErrorCode =
+  | 'pet_not_found'
+  | 'idempotency_key_in_use'
+  | 'idempotency_key_reused'
+  | 'invalid_transition'
+  | 'precondition_failed'
+  | CategoryError['code']
+  | 'unknown_category';
 
 export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, successStatus: number): void {
   if (E.isLeft(result)) {
