@@ -39,6 +39,8 @@ import {
   type ReadinessCheck,
   type ServiceState,
 } from '../domain/index.js';
+import type { CategoryUseCases } from '../adapters/http/handlers/category-handlers.js';
+import { bindCategories } from './category-bindings.js';
 import { bindEvents } from './event-bindings.js';
 import { bindJwt } from './jwt-bindings.js';
 import { bindPorts } from './port-bindings.js';
@@ -69,6 +71,7 @@ export function createContainer(options: ContainerOptions): Container {
   bindWebhooks(container, options.events?.webhookConcurrency ?? EVENTS_OPTION_DEFAULTS.webhookConcurrency);
   bindPetUseCases(container);
   bindStore(container, options);
+  bindCategories(container, options);
   bindRateLimitStore(container, options);
   bindEvents(container, options);
   bindHttp(container, options);
@@ -114,6 +117,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       metricsRegistry: Registry,
       storeUseCases: StoreUseCases | undefined,
       tracing: Tracing | undefined,
+      categoryUseCases: CategoryUseCases,
     ) =>
       createHttpApp({
         ...(tracing === undefined ? {} : { requestSpans: tracing.requestSpans }),
@@ -136,6 +140,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
         options: httpOptions,
         router,
         metricsRegistry,
+        categoryUseCases,
       }),
     [
       TOKENS.ListPets,
@@ -156,6 +161,7 @@ function bindHttp(container: Container, options: ContainerOptions): void {
       TOKENS.MetricsRegistry,
       TOKENS.StoreUseCases,
       TOKENS.Tracing,
+      TOKENS.CategoryUseCases,
     ],
   );
   container

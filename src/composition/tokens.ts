@@ -6,6 +6,8 @@ export const TOKENS = {
   Clock: Symbol.for('petstore.Clock'),
   PostgresPool: Symbol.for('petstore.PostgresPool'),
   PetRepository: Symbol.for('petstore.PetRepository'),
+  CategoryRepository: Symbol.for('petstore.CategoryRepository'),
+  CategoryUseCases: Symbol.for('petstore.CategoryUseCases'),
   IdempotencyStore: Symbol.for('petstore.IdempotencyStore'),
   ApiKeyStore: Symbol.for('petstore.ApiKeyStore'),
   GeneratedApiKey: Symbol.for('petstore.GeneratedApiKey'),

@@ -3,7 +3,15 @@
 // keys, keys stored by an earlier release) hold every scope, this release's and later ones'.
 
 /** Every scope an operation can need, in the order the docs list them. */
-export const SCOPES = ['pets:read', 'pets:write', 'orders:read', 'orders:write', 'store:read'] as const;
+export const SCOPES = [
+  'pets:read',
+  'pets:write',
+  'categories:read',
+  'categories:write',
+  'orders:read',
+  'orders:write',
+  'store:read',
+] as const;
 
 /** One scope: the power to read or to change one kind of resource. */
 export type Scope = (typeof SCOPES)[number];

@@ -36,7 +36,7 @@ describe('petstore keys: scopes and expiry', () => {
   it('gives every scope, and no expiry, without --scope or an expiry, and says so', async () => {
     const text = await created([]);
     expect(text).to.contain(
-      'Scopes: every scope, those of later releases too (today pets:read, pets:write, orders:read, orders:write, store:read).\nExpires: never.\n',
+      'Scopes: every scope, those of later releases too (today pets:read, pets:write, categories:read, categories:write, orders:read, orders:write, store:read).\nExpires: never.\n',
     );
     const json = JSON.parse(await created(['--json'])) as Record<string, unknown>;
     expect([json['scopes'], json['expiresAt'], json['lastUsedAt']]).to.deep.equal(['all', null, null]);
@@ -89,11 +89,11 @@ describe('petstore keys: scopes and expiry', () => {
     const cases: ReadonlyArray<readonly [readonly string[], string]> = [
       [
         ['--scope', 'pets:delete'],
-        'petstore: --scope "pets:delete" is not a scope; the scopes are pets:read, pets:write, orders:read, orders:write, store:read\n',
+        'petstore: --scope "pets:delete" is not a scope; the scopes are pets:read, pets:write, categories:read, categories:write, orders:read, orders:write, store:read\n',
       ],
       [
         ['--scope', 'pets:read', '--scope', ''],
-        'petstore: --scope "" is not a scope; the scopes are pets:read, pets:write, orders:read, orders:write, store:read\n',
+        'petstore: --scope "" is not a scope; the scopes are pets:read, pets:write, categories:read, categories:write, orders:read, orders:write, store:read\n',
       ],
       [
         ['--expires-in', '3 weeks'],

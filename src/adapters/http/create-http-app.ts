@@ -18,6 +18,7 @@ import { jsonBody, MERGE_PATCH_MEDIA_TYPES } from './body/json-body.js';
 import { observeRequests } from './middleware/observe-requests.js';
 import { type MetricsAccess, OperatorHandlers } from './handlers/operator-handlers.js';
 import { OrderHandlers, type StoreUseCases } from './handlers/order-handlers.js';
+import { CategoryHandlers, type CategoryUseCases } from './handlers/category-handlers.js';
 import { PetHandlers, type PetUseCases } from './handlers/pet-handlers.js';
 import { PER_KEY_POLICY, rateLimitPerCaller } from './middleware/rate-limit.js';
 
@@ -34,6 +35,8 @@ export interface HttpAppDependencies {
   readonly useCases: PetUseCases;
   /** The store's use cases (interface 1.3): orders and the inventory. Without them, those operations are not served. */
   readonly storeUseCases?: StoreUseCases;
+  /** The categories' use cases (interface 1.3); without them, /v1/categories is not served. */
+  readonly categoryUseCases?: CategoryUseCases;
   readonly credentialVerifier: CredentialVerifier;
   readonly logger: Logger;
   /** Whether the storage answers, for /readyz; always ready when absent. */
@@ -107,6 +110,7 @@ export function createHttpApp(deps: HttpAppDependencies): Koa {
     apiBasePath: API_BASE_PATH,
     openApiPath: OPENAPI_PATH,
     pets: new PetHandlers(deps.useCases),
+    categories: deps.categoryUseCases === undefined ? undefined : new CategoryHandlers(deps.categoryUseCases),
     orders: deps.storeUseCases === undefined ? undefined : new OrderHandlers(deps.storeUseCases),
     operator: new OperatorHandlers(
       deps.state ?? { draining: false },

@@ -7,10 +7,12 @@ import { API_CONVENTIONS_PATH, API_REFERENCE_PATH, type ApiReferenceHandlers } f
 import { DEPRECATIONS_PATH, markDeprecated } from './middleware/deprecation.js';
 import type { HttpMetrics } from './middleware/http-metrics.js';
 import { readIdempotencyKey } from './request/idempotency-key-header.js';
+import { readCategoryId } from './request/category-id-path.js';
 import { readPetId } from './request/pet-id-path.js';
 import { requireScope } from './middleware/require-scope.js';
 import type { OperatorHandlers } from './handlers/operator-handlers.js';
 import type { OrderHandlers } from './handlers/order-handlers.js';
+import type { CategoryHandlers } from './handlers/category-handlers.js';
 import type { PetHandlers } from './handlers/pet-handlers.js';
 import { readOrderId } from './request/order-id-path.js';
 import { ERRORS_DOC_PATH } from './errors/send-error.js';
@@ -22,6 +24,8 @@ export interface RouteParts {
   readonly pets: PetHandlers;
   /** The store's operations (interface 1.3): orders and the inventory; not served when absent. */
   readonly orders?: OrderHandlers | undefined;
+  /** Absent when the app was made without the categories' use cases: /categories is then not served. */
+  readonly categories?: CategoryHandlers | undefined;
   readonly operator: OperatorHandlers;
   readonly reference: ApiReferenceHandlers;
   /** Absent when metrics are off: /metrics is then not served. */
@@ -80,6 +84,7 @@ export function declareRoutes(router: Router, parts: RouteParts): void {
     inOrder(...guard, requireScope('pets:write'), readPetId, ...mergePatchBody, pets.updatePet),
   );
   router.delete('deletePet', `${apiBasePath}/pets/:petId`, inOrder(...guard, requireScope('pets:write'), readPetId, pets.deletePet));
+  if (parts.categories !== undefined) declareCategoryRoutes(router, parts, parts.categories);
   if (parts.orders !== undefined) declareStoreRoutes(router, parts, parts.orders);
 }
 
@@ -98,4 +103,16 @@ function declareStoreRoutes(router: Router, { apiBasePath, guard, jsonBody, merg
     inOrder(...guard, requireScope('orders:write'), readOrderId, ...mergePatchBody, orders.changeOrder),
   );
   router.get('getInventory', `${apiBasePath}/store/inventory`, inOrder(...guard, requireScope('store:read'), orders.getInventory));
+}
+
+/** The routes of /categories (interface 1.3), guarded as the pets' are, each with its scope. */
+function declareCategoryRoutes(router: Router, { apiBasePath, guard, jsonBody, mergePatchBody }: RouteParts, categories: CategoryHandlers) {
+  const one = `${apiBasePath}/categories/:categoryId`;
+  const read = requireScope('categories:read');
+  const write = requireScope('categories:write');
+  router.get('listCategories', `${apiBasePath}/categories`, inOrder(...guard, read, categories.listCategories));
+  router.post('createCategory', `${apiBasePath}/categories`, inOrder(...guard, write, ...jsonBody, categories.createCategory));
+  router.get('getCategory', one, inOrder(...guard, read, readCategoryId, categories.getCategory));
+  router.patch('updateCategory', one, inOrder(...guard, write, readCategoryId, ...mergePatchBody, categories.renameCategory));
+  router.delete('deleteCategory', one, inOrder(...guard, write, readCategoryId, categories.deleteCategory));
 }

@@ -30,11 +30,12 @@ export class MemoryCategoryRepository implements CategoryRepository {
   private lastId = 0;
 
   /**
-   * @param pets the pets whose categories this repository checks (a delete, the next id, registerUsed).
+   * @param pets the pets whose categories this repository checks (a delete, the next id,
+   *   registerUsed): those of a MemoryPetRepository, or none when the pets are kept elsewhere.
    * @param outbox where every change records its event; without one, changes record none.
    */
   constructor(
-    private readonly pets: MemoryPetRepository,
+    private readonly pets: Pick<MemoryPetRepository, 'categoryIdsUsed'>,
     private readonly outbox?: MemoryEventOutbox,
   ) {}
 

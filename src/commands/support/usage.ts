@@ -11,7 +11,8 @@ Commands:
               [--expires-in <n>d|h|m | --expires-at <time>]
                                    Create an API key. The key is printed this once; the
                                    database keeps only its SHA-256. Each --scope grants one
-                                   scope (pets:read, pets:write, orders:read, orders:write,
+                                   scope (pets:read, pets:write, categories:read,
+                                   categories:write, orders:read, orders:write,
                                    store:read); with none, the key holds
                                    every scope, those of later releases too. It expires
                                    after --expires-in (such as 90d) or at --expires-at (an

@@ -62,6 +62,14 @@ const respondVersioned = (ctx: RouterContext, result: E.Either<DomainError, Vers
   respond(ctx, E.map((v: VersionedPet) => v.pet)(result), 200);
 };
 
+/** The filter a cursor was issued for, in words. */
+const filterText = (status: string | undefined, categoryId: number | undefined): string =>
+  status === undefined && categoryId === undefined
+    ? 'the list without status or categoryId'
+    : [status === undefined ? '' : `status=${status}`, categoryId === undefined ? '' : `categoryId=${categoryId}`]
+        .filter((part) => part !== '')
+        .join(' and ');
+
 /** The handlers of /v1/pets and /v1/pets/{petId}, over the use cases. Each is bound, to be given to a route as it is. */
 export class PetHandlers {
   constructor(private readonly useCases: PetUseCases) {}
@@ -70,10 +78,9 @@ export class PetHandlers {
   readonly listPets: RouterMiddleware = async (ctx) => {
     const query = ListPetsQuery.decode(queryParameters(ctx.request.querystring));
     if (E.isLeft(query)) return sendError(ctx, invalidInput('query', query.left));
-    const { limit = DEFAULT_LIMIT, status, cursor } = query.right;
-    if (cursor !== undefined && cursor.status !== status) {
-      const issuedFor = cursor.status === undefined ? 'the list without status' : `status=${cursor.status}`;
-      const message = `was issued for ${issuedFor}: send the same status with it`;
+    const { limit = DEFAULT_LIMIT, status, categoryId, cursor } = query.right;
+    if (cursor !== undefined && (cursor.status !== status || cursor.categoryId !== categoryId)) {
+      const message = `was issued for ${filterText(cursor.status, cursor.categoryId)}: send the same filter with it`;
       return sendError(
         ctx,
         apiError('invalid_parameter', `Invalid query parameter: cursor ${message}`, {
@@ -84,12 +91,13 @@ export class PetHandlers {
     const page = await this.useCases.listPets({
       limit,
       ...(status === undefined ? {} : { status }),
+      ...(categoryId === undefined ? {} : { categoryId }),
       ...(cursor === undefined ? {} : { afterId: cursor.afterId }),
     })();
     if (E.isRight(page) && page.right.hasMore) {
       const last = page.right.pets[page.right.pets.length - 1]!;
-      const next = encodeCursor({ afterId: last.id, status });
-      const filter = status === undefined ? '' : `&status=${status}`;
+      const next = encodeCursor({ afterId: last.id, status, categoryId });
+      const filter = `${status === undefined ? '' : `&status=${status}`}${categoryId === undefined ? '' : `&categoryId=${categoryId}`}`;
       ctx.response.set('Link', `<${requestPath(ctx)}?limit=${limit}${filter}&cursor=${next}>; rel="next"`);
     }
     respond(ctx, E.map((p: { pets: unknown }) => p.pets)(page), 200);

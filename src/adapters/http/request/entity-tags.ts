@@ -1,9 +1,9 @@
-// The ETag of a pet (or an order) and the conditional request headers that name it (RFC 9110 §8.8.3, §13.1).
+// The ETag of a pet (or an order, or a category) and the conditional request headers that name it (RFC 9110 §8.8.3, §13.1).
 // A pet's ETag is strong and names its id and version, `"<id>-<version>"`: it changes with every
 // change of the pet, and no two pets share one.
 import type { ExpectedVersion, PetVersion } from '../../../domain/index.js';
 
-/** The ETag of a pet at a version; an order's is made the same way, from its own id and version. */
+/** The ETag of a pet at a version; an order's and a category's are made the same way, from their own id and version. */
 export const petETag = (id: number, version: PetVersion): string => `"${id}-${version}"`;
 
 /** An entity-tag of a list, and whether it is weak (`W/`). */

@@ -1,6 +1,6 @@
-// An id in the path (/pets/{petId}, /orders/{orderId}), read once before the operation (and
-// before its body): a malformed id is answered 400 invalid_parameter naming it, as for every
-// operation of the path.
+// An id in the path (/pets/{petId}, /orders/{orderId}, /categories/{categoryId}), read once
+// before the operation (and before its body): a malformed id is answered 400 invalid_parameter
+// naming it, as for every operation of the path.
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { Context, Middleware } from 'koa';

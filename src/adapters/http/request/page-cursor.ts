@@ -5,7 +5,7 @@
 // and stays valid across restarts and across server instances.
 import { timingSafeEqual } from 'node:crypto';
 import * as t from 'io-ts';
-import { type PetId, PetStatus } from '../../../domain/index.js';
+import { type CategoryId, type PetId, PetStatus } from '../../../domain/index.js';
 import { sha256Bytes } from '../../shared/sha256.js';
 
 /** Where a page of the pet list starts: after which pet, within which status filter. */
@@ -13,9 +13,10 @@ export interface PagePosition {
   readonly afterId: PetId;
   /** The status filter the cursor was issued for; undefined for the unfiltered list. */
   readonly status: PetStatus | undefined;
+  /** The category filter it was issued for (interface 1.3); undefined for every category. */
+  readonly categoryId?: CategoryId | undefined;
 }
 
-const VERSION = 'p1';
 // The first 12 bytes of the payload's SHA-256 (every list page with a next page makes one).
 const checksum = (payload: string): Buffer => sha256Bytes(`petstore-cursor\u0000${payload}`).subarray(0, 12);
 
@@ -33,25 +34,54 @@ export function openCursor(cursor: string): string | undefined {
   return sum.length === expected.length && timingSafeEqual(sum, expected) ? payload : undefined;
 }
 
-/** The opaque, checksummed cursor of a position, as sent in `Link: rel="next"`. */
-export const encodeCursor = (position: PagePosition): string => sealCursor(`${VERSION}:${position.afterId}:${position.status ?? ''}`);
+/**
+ * The opaque, checksummed cursor of a position, as sent in `Link: rel="next"`: `p1` as
+ * interface 1.2 issued it, `p2` when it keeps a category filter too.
+ */
+export function encodeCursor(position: PagePosition): string {
+  const base = `${position.afterId}:${position.status ?? ''}`;
+  return sealCursor(position.categoryId === undefined ? `p1:${base}` : `p2:${base}:${position.categoryId}`);
+}
 
-const PAYLOAD = /^p1:([1-9][0-9]{0,15}):([a-z]*)$/;
+const PAYLOAD = /^(?:p1:([1-9][0-9]{0,15}):([a-z]*)|p2:([1-9][0-9]{0,15}):([a-z]*):(-?[0-9]{1,16}))$/;
 
 /** The position a cursor names, or undefined when it is not a cursor this service issued. */
 export function decodeCursor(cursor: string): PagePosition | undefined {
-  const payload = openCursor(cursor);
-  if (payload === undefined) return undefined;
-  // Re-encoding must give the cursor back: base64url has several spellings of some bytes.
-  const match = PAYLOAD.exec(payload);
-  if (match === null || !Number.isSafeInteger(Number(match[1])) || encodeCursor(toPosition(match)) !== cursor) return undefined;
-  return toPosition(match);
+  const match = PAYLOAD.exec(openCursor(cursor) ?? '');
+  if (match === null) return undefined;
+  const [afterId, status, categoryId] = match[1] !== undefined ? [match[1], match[2]!, undefined] : [match[3]!, match[4]!, match[5]!];
+  const position = {
+    afterId: Number(afterId) as PetId,
+    status: status === '' ? undefined : (status as PetStatus),
+    ...(categoryId === undefined ? {} : { categoryId: Number(categoryId) as CategoryId }),
+  };
+  const safe = Number.isSafeInteger(position.afterId) && (categoryId === undefined || Number.isSafeInteger(Number(categoryId)));
+  return safe && encodeCursor(position) === cursor ? position : undefined;
 }
 
-const toPosition = (match: RegExpExecArray): PagePosition => ({
-  afterId: Number(match[1]) as PetId,
-  status: match[2] === '' ? undefined : (match[2] as PetStatus),
-});
+/** The cursor of the category list: after which category (ids may be negative). */
+export const encodeCategoryCursor = (afterId: CategoryId): string => sealCursor(`c1:${afterId}`);
+
+/** The category a category-list cursor resumes after, or undefined when it is not one this service issued. */
+export function decodeCategoryCursor(cursor: string): CategoryId | undefined {
+  const match = /^c1:(-?[0-9]{1,16})$/.exec(openCursor(cursor) ?? '');
+  const afterId = match === null ? Number.NaN : Number(match[1]);
+  return Number.isSafeInteger(afterId) && encodeCategoryCursor(afterId as CategoryId) === cursor ? (afterId as CategoryId) : undefined;
+}
+
+/** Why a cursor is refused: it was not issued by this service, or was edited. */
+const NOT_ISSUED = 'is not a cursor this service issued: use the Link rel="next" of the previous page as it is';
+
+/** `cursor` of the category list as it comes in the query string. */
+export const CategoryCursorFromText = new t.Type<CategoryId, unknown, unknown>(
+  'CategoryCursor',
+  (u): u is CategoryId => typeof u === 'number',
+  (u, c) => {
+    const afterId = typeof u === 'string' ? decodeCategoryCursor(u) : undefined;
+    return afterId === undefined ? t.failure(u, c, NOT_ISSUED) : t.success(afterId);
+  },
+  encodeCategoryCursor,
+);
 
 /** `cursor` as it comes in the query string. */
 export const CursorFromText = new t.Type<PagePosition, unknown, unknown>(
@@ -60,7 +90,7 @@ export const CursorFromText = new t.Type<PagePosition, unknown, unknown>(
   (u, c) => {
     const position = typeof u === 'string' ? decodeCursor(u) : undefined;
     return position === undefined || (position.status !== undefined && !PetStatus.is(position.status))
-      ? t.failure(u, c, 'is not a cursor this service issued: use the Link rel="next" of the previous page as it is')
+      ? t.failure(u, c, NOT_ISSUED)
       : t.success(position);
   },
   (position) => encodeCursor(position),

@@ -1,9 +1,9 @@
 // io-ts codecs for the query and path parameters: the edge turns their text into domain values.
 import * as t from 'io-ts';
 import { exactObject } from '../../../domain/codec.js';
-import { Limit, OrderStatus, PetId, PetStatus } from '../../../domain/index.js';
+import { CategoryId, Limit, OrderStatus, PetId, PetStatus } from '../../../domain/index.js';
 import { OrderCursorFromText } from './order-cursor.js';
-import { CursorFromText } from './page-cursor.js';
+import { CategoryCursorFromText, CursorFromText } from './page-cursor.js';
 
 /** Why a parameter sent more than once is refused: the service does not guess which one was meant. */
 export const GIVEN_ONCE = 'must be given only once';
@@ -30,11 +30,27 @@ const LimitFromText = new t.Type<Limit, unknown, unknown>(
   String,
 );
 
+/** `categoryId` as it comes in the query string: decimal digits, within the domain's CategoryId. */
+const CategoryIdFromText = new t.Type<CategoryId, unknown, unknown>(
+  'CategoryId',
+  CategoryId.is,
+  (u, c) => CategoryId.validate(typeof u === 'string' ? decimal(u) : Number.NaN, c),
+  String,
+);
+
 /** The query of GET /pets. Unknown parameters are ignored, as caches and proxies add their own. */
 export const ListPetsQuery = exactObject(
   'ListPetsQuery',
   {},
-  { limit: once(LimitFromText), status: once(PetStatus), cursor: once(CursorFromText) },
+  { limit: once(LimitFromText), status: once(PetStatus), categoryId: once(CategoryIdFromText), cursor: once(CursorFromText) },
+  'ignore',
+);
+
+/** The query of GET /categories. */
+export const ListCategoriesQuery = exactObject(
+  'ListCategoriesQuery',
+  {},
+  { limit: once(LimitFromText), cursor: once(CategoryCursorFromText) },
   'ignore',
 );
 
@@ -75,3 +91,17 @@ export const ListOrdersQuery = exactObject(
   { limit: once(LimitFromText), status: once(OrderStatus), petId: once(PetIdFromText), cursor: once(OrderCursorFromText) },
   'ignore',
 );
+
+/** `categoryId` as it comes in the path: an int64 in decimal digits, signed (categories registered from pets' numbers may be negative). */
+const CategoryIdFromPath = new t.Type<bigint, string, unknown>(
+  'CategoryIdFromPath',
+  (u): u is bigint => typeof u === 'bigint' && u >= -INT64_MAX - 1n && u <= INT64_MAX,
+  (u, c) => {
+    const id = typeof u === 'string' && /^-?[0-9]{1,25}$/.test(u) ? BigInt(u) : undefined;
+    return id !== undefined && id >= -INT64_MAX - 1n && id <= INT64_MAX ? t.success(id) : t.failure(u, c, 'must be an integer (int64)');
+  },
+  String,
+);
+
+/** The path parameters of /categories/{categoryId}. */
+export const CategoryPathParams = exactObject('CategoryPathParams', { categoryId: CategoryIdFromPath }, {}, 'ignore');

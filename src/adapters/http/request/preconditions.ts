@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { VersionCondition } from '../../../domain/index.js';
 import { excludedVersions, expectedVersions, parseEntityTags } from './entity-tags.js';
 
-/** The versions of pet (or order) `id` the request's If-Match and If-None-Match fields allow. */
+/** The versions of pet (or order, or category) `id` the request's If-Match and If-None-Match fields allow. */
 export function conditionOf(ctx: Context, id: number): VersionCondition {
   const ifMatch = ctx.request.headers['if-match'];
   const ifNoneMatch = ctx.request.headers['if-none-match'];
