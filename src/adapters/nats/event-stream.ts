@@ -1,14 +1,12 @@
-// The JetStream stream that keeps the change events: created when absent, never changed when
-// present (an operator may have tuned its limits). Why each setting: docs/events.md ("NATS JetStream").
+// The JetStream stream that keeps the change events: created when absent; when present, its limits
+// are left as they are (an operator may have tuned them) and only the subjects of a resource it
+// takes none of are added (a stream of an earlier release). Why: docs/events.md ("NATS JetStream").
 import { type JetStreamManager, JetStreamApiError, JetStreamApiCodes, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { EVENT_TYPES, type EventType, isOrderEventType } from '../../domain/index.js';
+import { EVENT_TYPES } from '../../domain/index.js';
 
 /** The subjects of the stream: one per event type, as the event's type names it. */
-export const EVENT_SUBJECTS = ['petstore.pet.*', 'petstore.order.*'] as const;
-
-/** The subjects of the events interface 1.3 added: added to a stream of an earlier release that takes every other one. */
-const ORDER_SUBJECT = 'petstore.order.*';
+export const EVENT_SUBJECTS = ['petstore.pet.*', 'petstore.category.*', 'petstore.order.*'] as const;
 
 /**
  * How long the stream remembers a message id and drops a message that repeats it. Longer than
@@ -47,25 +45,38 @@ export class StreamSubjectsError extends Error {
 const typesLeftOut = (subjects: readonly string[]): readonly string[] =>
   EVENT_TYPES.filter((type) => !subjects.some((filter) => subjectMatches(filter, type)));
 
+/** The service's subject filters none of whose event types `subjects` take: those of a resource newer than the stream. */
+const filtersLeftOut = (leftOut: readonly string[]): readonly string[] =>
+  EVENT_SUBJECTS.filter((filter) => EVENT_TYPES.filter((type) => subjectMatches(filter, type)).every((type) => leftOut.includes(type)));
+
 /**
- * Creates the stream `name` unless it exists; one that exists must take every event type's
- * subject, or publishing to it would fail as if JetStream were off.
+ * Makes a stream that exists take every event type's subject, or publishing to it would fail as
+ * if JetStream were off. A resource none of whose subjects it takes (one an earlier release did
+ * not have) gets its filter added; any other gap is the operator's to close, and nothing changes.
  */
+async function completeSubjects(jsm: JetStreamManager, name: string, subjects: readonly string[]): Promise<void> {
+  const leftOut = typesLeftOut(subjects);
+  if (leftOut.length === 0) return;
+  const added = filtersLeftOut(leftOut);
+  if (leftOut.some((type) => !added.some((filter) => subjectMatches(filter, type)))) {
+    throw new StreamSubjectsError(
+      `the JetStream stream ${name} does not take the subjects ${leftOut.join(', ')} (its subjects: ${subjects.join(', ') || 'none'}): ` +
+        `add ${EVENT_SUBJECTS.join(', ')} to it, or name another stream (PETSTORE_NATS_STREAM)`,
+    );
+  }
+  try {
+    await jsm.streams.update(name, { subjects: [...subjects, ...added] });
+  } catch (fault) {
+    const reason = fault instanceof Error ? fault.message : String(fault);
+    throw new StreamSubjectsError(`could not add the subjects ${added.join(', ')} to the JetStream stream ${name}: ${reason}`);
+  }
+}
+
+/** Creates the stream `name` unless it exists; one that exists is made to take every event type's subject. */
 export async function ensureEventStream(jsm: JetStreamManager, name: string): Promise<void> {
   try {
     const { config } = await jsm.streams.info(name);
-    const leftOut = typesLeftOut(config.subjects ?? []);
-    // A stream made by a release before 1.3 takes the pets' events only: the orders' are added to it.
-    if (leftOut.length > 0 && leftOut.every((type) => isOrderEventType(type as EventType))) {
-      await jsm.streams.update(name, { ...config, subjects: [...(config.subjects ?? []), ORDER_SUBJECT] });
-      return;
-    }
-    if (leftOut.length > 0) {
-      throw new StreamSubjectsError(
-        `the JetStream stream ${name} does not take the subjects ${leftOut.join(', ')} (its subjects: ${(config.subjects ?? []).join(', ') || 'none'}): ` +
-          `add ${EVENT_SUBJECTS.join(', ')} to it, or name another stream (PETSTORE_NATS_STREAM)`,
-      );
-    }
+    await completeSubjects(jsm, name, config.subjects ?? []);
   } catch (fault) {
     if (fault instanceof StreamSubjectsError) throw fault;
     if (!streamNotFound(fault)) throw fault;

@@ -13,7 +13,17 @@ import { DUPLICATE_WINDOW_MS, EVENT_SUBJECTS, subjectMatches } from '../../../sr
 import { openJetStreamTransport, type JetStreamTransportOptions } from '../../../src/adapters/nats/jetstream-transport.js';
 import { PUBLISHER_NICENESS } from '../../../src/adapters/nats/jetstream-thread-messages.js';
 import type * as ThreadTransport from '../../../src/adapters/nats/jetstream-thread-transport.js';
-import { petCreated, petDeleted, petUpdated, type EventTransport, type PetId } from '../../../src/domain/index.js';
+import {
+  categoryCreated,
+  categoryDeleted,
+  petCreated,
+  petDeleted,
+  petUpdated,
+  type CategoryId,
+  type EventTransport,
+  type PetId,
+  type CategoryName,
+} from '../../../src/domain/index.js';
 import { describeWithNatsServer, type PrivateNats, startPrivateNats } from '../../support/nats.js';
 import { eventOf, pet } from '../../support/pet-events.js';
 
@@ -157,10 +167,39 @@ function jetStreamTransportSuite(title: string, openTransport: OpenTransport): v
         .and.contain('its subjects: other.subject, petstore.pet.created');
     });
 
-    it("adds the orders' subjects to a stream of an earlier release that takes every pet event", async () => {
+    it("adds the categories' and the orders' subjects to a stream of an earlier release that takes every pet event", async () => {
       await jsm.streams.add({ name: stream, subjects: ['petstore.pet.*'] });
       await open();
-      expect((await jsm.streams.info(stream)).config.subjects).to.deep.equal(['petstore.pet.*', 'petstore.order.*']);
+      expect((await jsm.streams.info(stream)).config.subjects).to.deep.equal(['petstore.pet.*', 'petstore.category.*', 'petstore.order.*']);
+    });
+
+    it("adds the categories' subjects to a stream an earlier release made, keeping its settings, and publishes category events to it", async () => {
+      // As release 1.2 created it: the pets' subjects only, with a limit an operator set since.
+      await jsm.streams.add({ name: stream, subjects: ['petstore.pet.*'], storage: StorageType.File, max_age: nanos(3_600_000) });
+      const opened = await open();
+      const { config } = await jsm.streams.info(stream);
+      expect([config.subjects, config.max_age]).to.deep.equal([
+        ['petstore.pet.*', 'petstore.category.*', 'petstore.order.*'],
+        nanos(3_600_000),
+      ]);
+      const events = [categoryCreated({ id: 4 as CategoryId, name: 'Cats' as CategoryName }), categoryDeleted(4 as CategoryId)].map(
+        eventOf,
+      );
+      await opened.publish(events);
+      expect((await messages()).map((m) => m.subject)).to.deep.equal(['petstore.category.created', 'petstore.category.deleted']);
+    });
+
+    it("refuses to open on a stream of an earlier release when another stream holds the categories' subjects, and leaves it as it was", async () => {
+      await jsm.streams.add({ name: stream, subjects: ['petstore.pet.*'] });
+      await jsm.streams.add({ name: `${stream}_OTHER`, subjects: ['petstore.category.*'] });
+      const failure = await open().then(
+        () => undefined,
+        (fault: unknown) => fault,
+      );
+      expect((failure as Error).message).to.contain(
+        `could not add the subjects petstore.category.*, petstore.order.* to the JetStream stream ${stream}`,
+      );
+      expect((await jsm.streams.info(stream)).config.subjects).to.deep.equal(['petstore.pet.*']);
     });
 
     it("publishes each pet's events in their order, on the subject of their type, as structured CloudEvents whose id is the message id", async () => {
