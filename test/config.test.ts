@@ -20,6 +20,7 @@ const DEFAULT_CONFIG = {
   workers: 1,
   events: { enabled: true, source: '/petstore', retentionHours: 24, natsUrl: undefined, natsStream: 'PETSTORE', webhookConcurrency: 20 },
   jwt: undefined,
+  categories: 'open',
 };
 
 describe('configuration from the environment', () => {
@@ -50,6 +51,7 @@ describe('configuration from the environment', () => {
       PETSTORE_JWT_ISSUER: 'https://login.example/realms/pets',
       PETSTORE_JWT_AUDIENCE: 'https://pets.example/api',
       PETSTORE_JWT_JWKS_URL: 'https://login.example/keys',
+      PETSTORE_CATEGORIES: 'registered',
       UNRELATED: 'ignored',
     });
     expect(config).to.deep.equal(
@@ -75,6 +77,7 @@ describe('configuration from the environment', () => {
           webhookConcurrency: 25,
         },
         jwt: { issuer: 'https://login.example/realms/pets', audience: 'https://pets.example/api', jwksUrl: 'https://login.example/keys' },
+        categories: 'registered',
       }),
     );
   });
@@ -104,6 +107,7 @@ describe('configuration from the environment', () => {
       PETSTORE_REDIS_PREFIX: 'pet store',
       PETSTORE_METRICS: 'public',
       PETSTORE_WORKERS: 'all',
+      PETSTORE_CATEGORIES: 'closed',
     });
     expect(E.isLeft(result)).to.equal(true);
     const lines = E.isLeft(result) ? result.left : [];
@@ -121,7 +125,9 @@ describe('configuration from the environment', () => {
       'PETSTORE_REDIS_PREFIX',
       'PETSTORE_METRICS',
       'PETSTORE_WORKERS',
+      'PETSTORE_CATEGORIES',
     ]);
+    expect(lines).to.include('PETSTORE_CATEGORIES must be open or registered');
     expect(lines.join('\n')).to.contain('key 2 must be at least 16 characters');
     expect(lines.join('\n')).not.to.contain('secret');
     expect(lines.join('\n')).not.to.contain('good-key');

@@ -9,7 +9,15 @@ import type { JwtSettings } from '../adapters/jwt/jwt-settings.js';
 import type { Config } from '../config/config.js';
 import type { DatabaseConfig } from '../config/database-config.js';
 import { EVENTS_DEFAULTS } from '../config/events-config.js';
-import type { ApiKeyStore, CredentialVerifier, Clock, IdempotencyStore, PetRepository, ReadinessCheck } from '../domain/index.js';
+import type {
+  ApiKeyStore,
+  CategoryRule,
+  CredentialVerifier,
+  Clock,
+  IdempotencyStore,
+  PetRepository,
+  ReadinessCheck,
+} from '../domain/index.js';
 
 /** Ports that the caller can provide instead of those the composition root builds. */
 export interface PetStoreAdapters {
@@ -113,6 +121,8 @@ export interface ContainerOptions {
    * SDK is then never loaded.
    */
   readonly tracing?: boolean;
+  /** `registered`: a pet's categoryId must name a category (422 unknown_category otherwise); `open` (the default): any. */
+  readonly categories?: CategoryRule;
 }
 
 /** The options of the service that `config` (read from the environment by loadConfig) describes. */
@@ -136,5 +146,6 @@ export function containerOptionsFrom(config: Config, logger: Logger): ContainerO
       webhookConcurrency: config.events.webhookConcurrency,
       ...(config.events.natsUrl === undefined ? {} : { nats: { url: config.events.natsUrl, stream: config.events.natsStream } }),
     },
+    categories: config.categories,
   };
 }

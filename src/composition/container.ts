@@ -18,6 +18,7 @@ import {
   apiKeyAdmin,
   type ApiKeyGenerator,
   type ApiKeyStore,
+  type CategoryRule,
   type Clock,
   type CredentialVerifier,
   type CreatePet,
@@ -25,6 +26,8 @@ import {
   type CreatePetOnce,
   createPetOnce,
   type DeletePet,
+  type IdempotencyStore,
+  type PetRepository,
   deletePet,
   type GetPet,
   getPet,
@@ -34,6 +37,7 @@ import {
   updatePet,
   isActiveApiKey,
   type ListPets,
+  type OpenOrders,
   listPets,
   type RateLimitStore,
   type ReadinessCheck,
@@ -69,7 +73,7 @@ export function createContainer(options: ContainerOptions): Container {
   container.bind<ServiceState>(TOKENS.ServiceState).toConstantValue({ draining: false });
   bindApiKeys(container, options);
   bindWebhooks(container, options.events?.webhookConcurrency ?? EVENTS_OPTION_DEFAULTS.webhookConcurrency);
-  bindPetUseCases(container);
+  bindPetUseCases(container, options.categories ?? 'open');
   bindStore(container, options);
   bindCategories(container, options);
   bindRateLimitStore(container, options);
@@ -79,18 +83,26 @@ export function createContainer(options: ContainerOptions): Container {
 }
 
 // Each use case on the ports it needs, in a span of its own when tracing is on.
-function bindPetUseCases(container: Container): void {
+function bindPetUseCases(container: Container, rule: CategoryRule): void {
   bindUseCase<ListPets>(container, TOKENS.ListPets, 'listPets', listPets, [TOKENS.PetRepository]);
-  bindUseCase<CreatePet>(container, TOKENS.CreatePet, 'createPet', createPet, [TOKENS.PetRepository]);
+  bindUseCase<CreatePet>(container, TOKENS.CreatePet, 'createPet', (pets: PetRepository) => createPet(pets, rule), [TOKENS.PetRepository]);
   bindUseCase<GetPet>(container, TOKENS.GetPet, 'getPet', getPet, [TOKENS.PetRepository]);
   bindUseCase<GetVersionedPet>(container, TOKENS.GetVersionedPet, 'getVersionedPet', getVersionedPet, [TOKENS.PetRepository]);
-  bindUseCase<UpdatePet>(container, TOKENS.UpdatePet, 'updatePet', updatePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
+  bindUseCase<UpdatePet>(
+    container,
+    TOKENS.UpdatePet,
+    'updatePet',
+    (pets: PetRepository, orders: OpenOrders) => updatePet(pets, orders, rule),
+    [TOKENS.PetRepository, TOKENS.OpenOrders],
+  );
   bindUseCase<DeletePet>(container, TOKENS.DeletePet, 'deletePet', deletePet, [TOKENS.PetRepository, TOKENS.OpenOrders]);
-  bindUseCase<CreatePetOnce>(container, TOKENS.CreatePetOnce, 'createPetOnce', createPetOnce, [
-    TOKENS.PetRepository,
-    TOKENS.IdempotencyStore,
-    TOKENS.Clock,
-  ]);
+  bindUseCase<CreatePetOnce>(
+    container,
+    TOKENS.CreatePetOnce,
+    'createPetOnce',
+    (pets: PetRepository, store: IdempotencyStore, clock: Clock) => createPetOnce(pets, store, clock, rule),
+    [TOKENS.PetRepository, TOKENS.IdempotencyStore, TOKENS.Clock],
+  );
 }
 
 // The Koa app over the use cases, and the server that runs it.

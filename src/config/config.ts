@@ -11,6 +11,7 @@ import { EVENTS_DEFAULTS, type EventsConfig } from './events-config.js';
 import { JwtAudience, type JwtConfig, jwtConfigOf, JwtIssuer, JwtJwksUrl } from './jwt-config.js';
 import { DEFAULT_REDIS_KEY_PREFIX, parseRedisUrl, redisKeyPrefixProblem } from './redis-config.js';
 import {
+  CategoriesSetting,
   checkedText,
   corsOriginProblem,
   EVENT_RETENTION_HOURS_RANGE,
@@ -61,6 +62,8 @@ export interface Config {
   readonly events: EventsConfig;
   /** The identity provider whose JWT access tokens are accepted beside API keys; undefined: none. */
   readonly jwt: JwtConfig | undefined;
+  /** Whether a pet's categoryId must name a category (`registered`) or may be any number (`open`). */
+  readonly categories: 'open' | 'registered';
 }
 
 /** The value of each environment variable that is not set. */
@@ -73,6 +76,7 @@ export const CONFIG_DEFAULTS = {
   PETSTORE_METRICS: 'open',
   PETSTORE_WORKERS: 1,
   PETSTORE_REDIS_PREFIX: DEFAULT_REDIS_KEY_PREFIX,
+  PETSTORE_CATEGORIES: 'open',
 } as const;
 
 /**
@@ -186,6 +190,7 @@ const Environment = exactObject(
     PETSTORE_JWT_ISSUER: JwtIssuer,
     PETSTORE_JWT_AUDIENCE: JwtAudience,
     PETSTORE_JWT_JWKS_URL: JwtJwksUrl,
+    PETSTORE_CATEGORIES: CategoriesSetting,
   },
   'ignore',
 );
@@ -240,5 +245,6 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>>): E
       webhookConcurrency: vars.PETSTORE_WEBHOOK_CONCURRENCY ?? EVENTS_DEFAULTS.PETSTORE_WEBHOOK_CONCURRENCY,
     },
     jwt: jwt.right,
+    categories: vars.PETSTORE_CATEGORIES ?? CONFIG_DEFAULTS.PETSTORE_CATEGORIES,
   });
 }

@@ -97,3 +97,8 @@ export const NatsUrl = fromText('NatsUrl', parseNatsUrl);
 
 /** The name of the JetStream stream. */
 export const NatsStream = checkedText('NatsStream', natsStreamProblem);
+
+/** PETSTORE_CATEGORIES: whether a pet's categoryId must name a category. */
+export const CategoriesSetting = fromText('Categories', (text) =>
+  text === 'open' || text === 'registered' ? E.right<string, 'open' | 'registered'>(text) : E.left('must be open or registered'),
+);

@@ -45,12 +45,3 @@ export interface VersionedCategory {
   readonly category: Category;
   readonly version: CategoryVersion;
 }
-
-/**
- * Whether a pet may name a category that has no record: `open` (the default, interface 1.2's
- * behaviour: any integer) or `registered` (only the id of a stored category).
- */
-export type CategoryPolicy = 'open' | 'registered';
-
-/** Every category policy, the default first. */
-export const CATEGORY_POLICIES: readonly CategoryPolicy[] = ['open', 'registered'];

@@ -10,6 +10,7 @@ export * from './api-key-expiry.js';
 export * from './scopes.js';
 export * from './ports/index.js';
 export * from './storage-unavailable-error.js';
+export * from './unknown-category-error.js';
 export * from './validation.js';
 export * from './use-cases/list-pets.js';
 export * from './use-cases/get-pet.js';

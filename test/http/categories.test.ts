@@ -1,4 +1,5 @@
-// The categories over real HTTP (interface 1.3), on memory, SQLite and PostgreSQL, every answer checked against the document.
+// The categories over real HTTP (interface 1.3), on memory, SQLite and PostgreSQL, every answer
+// checked against the document; and PETSTORE_CATEGORIES=registered on the same storage.
 import { expect } from 'chai';
 import { clientFor } from '../support/http-client.js';
 import { expectError } from '../support/expect-error.js';
@@ -6,14 +7,47 @@ import { describeWithPostgres, createTestSchema } from '../support/postgres.js';
 import { startTestServer, TEST_API_KEY, type TestServer } from '../support/test-server.js';
 import type { DatabaseConfig } from '../../src/config/database-config.js';
 
+/** PETSTORE_CATEGORIES=registered, through `api`: a pet's categoryId must name a category, on create (with or without an Idempotency-Key) and on patch; nothing is stored otherwise. */
+async function refusesUnknownCategories(api: ReturnType<typeof clientFor>): Promise<void> {
+  const { id: dogs } = (await api.postJson('/v1/categories', { name: 'Dogs' })).json as { id: number };
+  const missing = dogs + 50;
+  expectError(await api.postJson('/v1/pets', { name: 'Rex', categoryId: missing }), 422, 'unknown_category');
+  const once = await api.send('/v1/pets', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' },
+    body: JSON.stringify({ name: 'Rex', categoryId: missing }),
+  });
+  expectError(once, 422, 'unknown_category');
+  expect((await api.get('/v1/pets')).json).to.deep.equal([]);
+  const created = await api.postJson('/v1/pets', { name: 'Rex', categoryId: dogs });
+  expect(created.status).to.equal(201);
+  const { id } = created.json as { id: number };
+  const moved = await api.send(`/v1/pets/${id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+    body: JSON.stringify({ categoryId: missing }),
+  });
+  expectError(moved, 422, 'unknown_category');
+  expect((await api.get(`/v1/pets/${id}`)).json).to.deep.equal({ id, name: 'Rex', categoryId: dogs, status: 'available' });
+  // The key was not used up: once the category exists, the same request creates the pet.
+  const { id: cats } = (await api.postJson('/v1/categories', { name: 'Cats' })).json as { id: number };
+  const retried = await api.send('/v1/pets', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k-1' },
+    body: JSON.stringify({ name: 'Rex', categoryId: cats }),
+  });
+  expect(retried.status).to.equal(201);
+}
+
 function categoriesOver(name: string, database: () => Promise<{ config: DatabaseConfig; drop: () => Promise<void> }>): void {
   describe(`categories over HTTP: ${name}`, () => {
     let server: TestServer;
     let drop: () => Promise<void>;
     let api: ReturnType<typeof clientFor>;
+    let config: DatabaseConfig;
     beforeEach(async () => {
       const made = await database();
-      drop = made.drop;
+      ({ drop, config } = made);
       server = await startTestServer(made.config);
       api = clientFor(server.url, TEST_API_KEY);
     });
@@ -27,6 +61,15 @@ function categoriesOver(name: string, database: () => Promise<{ config: Database
         headers: { 'Content-Type': 'application/merge-patch+json', ...headers },
         body: JSON.stringify(body),
       });
+
+    it('with PETSTORE_CATEGORIES=registered, refuses with 422 unknown_category a pet created or moved into a category that does not exist', async () => {
+      const registered = await startTestServer(config, { config: { categories: 'registered' } });
+      try {
+        await refusesUnknownCategories(clientFor(registered.url, TEST_API_KEY));
+      } finally {
+        await registered.close();
+      }
+    });
 
     it('creates, reads, renames and deletes a category, with ETags and conditions', async () => {
       const created = await api.postJson('/v1/categories', { name: 'Dogs' });

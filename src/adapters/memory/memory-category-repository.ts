@@ -35,9 +35,12 @@ export class MemoryCategoryRepository implements CategoryRepository {
    * @param outbox where every change records its event; without one, changes record none.
    */
   constructor(
-    private readonly pets: Pick<MemoryPetRepository, 'categoryIdsUsed'>,
+    private readonly pets: Pick<MemoryPetRepository, 'categoryIdsUsed'> & Partial<Pick<MemoryPetRepository, 'seeCategories'>>,
     private readonly outbox?: MemoryEventOutbox,
-  ) {}
+  ) {
+    // The pets' rule `registered` looks its categories up here.
+    pets.seeCategories?.((id) => this.byId.has(id));
+  }
 
   // Every method below is one synchronous step: no other request runs between its check and its write.
   async create(name: CategoryName): Promise<CategoryCreation> {

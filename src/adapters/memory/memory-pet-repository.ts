@@ -8,6 +8,7 @@ import {
   type Inventory,
   type PetInventory,
   type PetStatus,
+  type CategoryRule,
   FIRST_PET_VERSION,
   type IdempotencyHold,
   type Pet,
@@ -19,6 +20,7 @@ import {
   petDeleted,
   petUpdated,
   type PetVersion,
+  UnknownCategoryError,
   type VersionedPet,
 } from '../../domain/index.js';
 import type { MemoryEventOutbox } from './memory-event-outbox.js';
@@ -35,6 +37,8 @@ export class MemoryPetRepository implements PetRepository, PetInventory {
   private lastId = 0;
   // The inventory, kept with every change.
   private counts: Record<PetStatus, number> = { ...EMPTY_INVENTORY };
+  // Whether a category exists (the rule `registered`): none until a MemoryCategoryRepository is attached.
+  private categoryExists: (id: CategoryId) => boolean = () => false;
 
   /**
    * @param idempotencyStore the store whose records createCompleting completes; without one, it refuses to.
@@ -50,16 +54,27 @@ export class MemoryPetRepository implements PetRepository, PetInventory {
     return this.idempotencyStore !== undefined && this.idempotencyStore === store;
   }
 
-  async create(draft: PetDraft): Promise<Pet> {
+  /** Makes the rule `registered` look categories up with `exists` (MemoryCategoryRepository's). */
+  seeCategories(exists: (id: CategoryId) => boolean): void {
+    this.categoryExists = exists;
+  }
+
+  private checkCategory(categoryId: CategoryId, rule: CategoryRule): void {
+    if (rule === 'registered' && !this.categoryExists(categoryId)) throw new UnknownCategoryError(categoryId);
+  }
+
+  async create(draft: PetDraft, rule: CategoryRule = 'open'): Promise<Pet> {
+    this.checkCategory(draft.categoryId, rule);
     return this.store(draft);
   }
 
   // One synchronous step: no other request runs between the check, the pet and the completion.
-  async createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<O.Option<Pet>> {
+  async createCompleting(draft: PetDraft, hold: IdempotencyHold, rule: CategoryRule = 'open'): Promise<O.Option<Pet>> {
     const records = this.idempotencyStore;
     if (records === undefined)
       throw new Error('this MemoryPetRepository was made without the MemoryIdempotencyStore whose records it completes');
     if (!records.holds(hold)) return O.none;
+    this.checkCategory(draft.categoryId, rule);
     const pet = this.store(draft);
     records.completeHeld(hold, pet);
     return O.some(pet);
@@ -101,8 +116,10 @@ export class MemoryPetRepository implements PetRepository, PetInventory {
   }
 
   // Compare and write in one synchronous step: no other request runs between them.
-  async update(id: PetId, version: PetVersion, draft: PetDraft): Promise<O.Option<VersionedPet>> {
-    if (!this.byId.has(id) || this.versionOf(id) !== version) return O.none;
+  async update(id: PetId, version: PetVersion, draft: PetDraft, rule: CategoryRule = 'open'): Promise<O.Option<VersionedPet>> {
+    const current = this.byId.get(id);
+    if (current === undefined || this.versionOf(id) !== version) return O.none;
+    if (draft.categoryId !== current.categoryId) this.checkCategory(draft.categoryId, rule);
     return O.some(this.write(id, draft));
   }
 

@@ -3,7 +3,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type * as domain from '../../domain/index.js';
-import { StorageUnavailableError } from '../../domain/index.js';
+import { StorageUnavailableError, UnknownCategoryError } from '../../domain/index.js';
 import { categoryPageSql, categoryStatusPageSql } from '../shared/category-pages.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
@@ -13,7 +13,9 @@ import {
   DELETE_AT_VERSION,
   INSERT_PETS_SQL,
   insertPetsSql,
+  REFUSED_FOR_CATEGORY,
   UPDATE_AT_VERSION,
+  UPDATE_AT_VERSION_REGISTERED,
   VERSIONED_COLUMNS,
   withEvent,
 } from './postgres-pet-statements.js';
@@ -57,7 +59,10 @@ export class PostgresPetRepository implements domain.PetRepository {
   private readonly writeBatched = writeBatches((writes: readonly PetWrite[]) => this.writeBatch(writes));
 
   private readonly insertBatch: { readonly name: string; readonly text: string };
+  // The same, for a batch with a write under the rule `registered`.
+  private readonly insertRegisteredBatch: { readonly name: string; readonly text: string };
   private readonly updateAtVersion: { readonly name: string; readonly text: string };
+  private readonly updateAtVersionRegistered: { readonly name: string; readonly text: string };
   private readonly deleteAtVersion: { readonly name: string; readonly text: string };
 
   /** @param recordEvents whether every change records its event in the outbox (PostgresEventOutbox), in the change's statement. */
@@ -68,9 +73,14 @@ export class PostgresPetRepository implements domain.PetRepository {
     // Named statements: the name differs with the text, as a connection keeps each one prepared.
     const named = (name: string, text: string) => ({ name: recordEvents ? `${name}_recorded` : name, text });
     this.insertBatch = named('petstore_pets_insert_batch', recordEvents ? insertPetsSql(true) : INSERT_PETS_SQL);
+    this.insertRegisteredBatch = named('petstore_pets_insert_registered_batch', insertPetsSql(recordEvents, true));
     this.updateAtVersion = named(
       'petstore_pets_update_at_version',
       recordEvents ? withEvent(UPDATE_AT_VERSION, "'petstore.pet.updated'") : UPDATE_AT_VERSION,
+    );
+    this.updateAtVersionRegistered = named(
+      'petstore_pets_update_at_version_registered',
+      recordEvents ? withEvent(UPDATE_AT_VERSION_REGISTERED, "'petstore.pet.updated'") : UPDATE_AT_VERSION_REGISTERED,
     );
     this.deleteAtVersion = named(
       'petstore_pets_delete_at_version',
@@ -91,13 +101,17 @@ export class PostgresPetRepository implements domain.PetRepository {
    * taken before the ids are drawn and held to the commit, makes batches draw and commit in
    * the same order; a batch's pets become visible together.
    */
-  async create(draft: domain.PetDraft): Promise<domain.Pet> {
-    return storedPet(await this.writeBatched({ draft }));
+  async create(draft: domain.PetDraft, rule: domain.CategoryRule = 'open'): Promise<domain.Pet> {
+    return storedPet(await this.writeBatched({ draft, rule }));
   }
 
   /** The same batches: the pet and the record's completion commit together, or neither. */
-  async createCompleting(draft: domain.PetDraft, hold: domain.IdempotencyHold): Promise<O.Option<domain.Pet>> {
-    return O.fromNullable(await this.writeBatched({ draft, hold }));
+  async createCompleting(
+    draft: domain.PetDraft,
+    hold: domain.IdempotencyHold,
+    rule: domain.CategoryRule = 'open',
+  ): Promise<O.Option<domain.Pet>> {
+    return O.fromNullable(await this.writeBatched({ draft, hold, rule }));
   }
 
   /**
@@ -123,8 +137,9 @@ export class PostgresPetRepository implements domain.PetRepository {
   }
 
   private async insertPets(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<domain.Pet | undefined>[]> {
-    const rows = await queryRows<{ n: string; id: string }>(this.pool, {
-      ...this.insertBatch,
+    const registered = writes.some((w) => w.rule === 'registered');
+    const rows = await queryRows<{ n: string; id: string | null }>(this.pool, {
+      ...(registered ? this.insertRegisteredBatch : this.insertBatch),
       values: [
         writes.map((w) => w.draft.name),
         writes.map((w) => w.draft.categoryId),
@@ -132,13 +147,15 @@ export class PostgresPetRepository implements domain.PetRepository {
         writes.map((w) => w.hold?.scope ?? null),
         writes.map((w) => w.hold?.key ?? null),
         writes.map((w) => w.hold?.token ?? null),
+        ...(registered ? [writes.map((w) => w.rule === 'registered')] : []),
       ],
     });
     const idAt = new Map(rows.map((row) => [Number(row.n), row.id]));
     return writes.map((write, i) => {
       const id = idAt.get(i + 1);
-      // No id: the write's hold no longer held its record, and nothing was inserted for it.
+      // No row: the write's hold no longer held its record, and nothing was inserted for it.
       if (id === undefined) return { ok: true, output: undefined };
+      if (id === null) return { ok: false, error: new UnknownCategoryError(write.draft.categoryId) };
       const { name, categoryId, status } = write.draft;
       return { ok: true, output: { id: safeIntegerFromInt8(id, 'pets.id') as domain.PetId, name, categoryId, status } };
     });
@@ -198,12 +215,26 @@ export class PostgresPetRepository implements domain.PetRepository {
 
   // Compare-and-set in one statement: the row is locked while the version is compared, so of
   // two instances writing the same version, the second finds the first's and writes nothing.
-  async update(id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft): Promise<O.Option<domain.VersionedPet>> {
+  async update(
+    id: domain.PetId,
+    version: domain.PetVersion,
+    draft: domain.PetDraft,
+    rule: domain.CategoryRule = 'open',
+  ): Promise<O.Option<domain.VersionedPet>> {
     const [row] = await this.rows<VersionedPetRow>({
-      ...this.updateAtVersion,
+      ...(rule === 'registered' ? this.updateAtVersionRegistered : this.updateAtVersion),
       values: [id, version, draft.name, draft.categoryId, draft.status],
     });
-    return row === undefined ? O.none : O.some(toVersionedPet(row));
+    if (row !== undefined) return O.some(toVersionedPet(row));
+    if (rule === 'registered') {
+      const [check] = await this.rows<{ refused: boolean }>({
+        name: 'petstore_pets_refused_for_category',
+        text: REFUSED_FOR_CATEGORY,
+        values: [id, version, draft.categoryId],
+      });
+      if (check?.refused === true) throw new UnknownCategoryError(draft.categoryId);
+    }
+    return O.none;
   }
 
   /** A hard delete: the identity column's sequence never hands an id out twice. */

@@ -7,30 +7,42 @@ export const VERSIONED_COLUMNS = `${COLUMNS}, version`;
 /** The advisory lock that orders inserts into pets (see PostgresPetRepository.create()): class "petI", keyed by the schema so that services on different schemas never wait for each other. */
 export const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
 
+/** The writes of a batch under the rule `registered` that may be inserted: their categories exist, and are locked FOR KEY SHARE. */
+const REGISTERED_WRITES = `known AS (
+    SELECT id FROM categories WHERE id IN (SELECT category_id FROM writes WHERE registered) FOR KEY SHARE
+  ), allowed AS (
+    SELECT * FROM writes WHERE NOT registered OR category_id IN (SELECT id FROM known)
+  ), `;
+
 /**
  * The insert of a batch of pets (see PostgresPetRepository.create()), some of them completing an idempotency record,
  * in one statement and so one transaction, under the insert-order lock. The writes come as
  * parallel arrays ($1 names, $2 categories, $3 statuses; $4 scopes, $5 keys, $6 tokens, NULL for
  * a write without a record); the answer is, per write that was inserted, its position `n`
- * (1-based) and its id. A write whose record its claim no longer holds is not inserted, nor
+ * (1-based) and its id. With `registered` (a batch with a write under that rule), $7 says
+ * whether each write's category must exist, and the answer has, per write refused for its
+ * category, its position and no id: such a write takes its category's row FOR KEY SHARE, held
+ * to the commit, so a delete of the category (which locks the row FOR UPDATE before it looks
+ * for pets) waits for the insert and then finds the pet, or comes first and the write finds no
+ * category. A batch of the rule `open` alone runs the statement without any of it. A write whose record its claim no longer holds is not inserted, nor
  * are the later writes of a record already written in the batch: the record is locked first
  * (FOR UPDATE) so that no claim can take it over meanwhile, and is completed with the pet, as
  * JSON as the claim reads it, in the same transaction.
  * Ids are drawn after the lock is granted (`numbered` reads `ordered`), and the lock is held
  * to the commit. Exported for its test.
  */
-export const insertPetsSql = (recordEvents: boolean): string => `WITH writes AS (
-    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[])
-      WITH ORDINALITY AS w (name, category_id, status, scope, key, token, n)
-  ), held AS (
+export const insertPetsSql = (recordEvents: boolean, registered = false): string => `WITH writes AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]${registered ? ', $7::bool[]' : ''})
+      WITH ORDINALITY AS w (name, category_id, status, scope, key, token${registered ? ', registered' : ''}, n)
+  ), ${registered ? REGISTERED_WRITES : ''}held AS (
     SELECT k.scope, k.key, k.token FROM idempotency_keys k
      WHERE (k.scope, k.key, k.token) IN (SELECT scope, key, token FROM writes) AND k.pet IS NULL
        FOR UPDATE
   ), accepted AS (
     -- Every write without a record; of the writes of one held record, the first alone.
-    SELECT * FROM writes WHERE scope IS NULL
+    SELECT * FROM ${registered ? 'allowed' : 'writes'} WHERE scope IS NULL
     UNION ALL
-    (SELECT DISTINCT ON (w.scope, w.key) w.* FROM writes w JOIN held h USING (scope, key, token) ORDER BY w.scope, w.key, w.n)
+    (SELECT DISTINCT ON (w.scope, w.key) w.* FROM ${registered ? 'allowed' : 'writes'} w JOIN held h USING (scope, key, token) ORDER BY w.scope, w.key, w.n)
   ), ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})),
   -- The identity column's sequence, looked up once per batch rather than once per row.
   id_sequence AS MATERIALIZED (SELECT pg_get_serial_sequence('pets', 'id')::regclass AS id_sequence),
@@ -46,7 +58,7 @@ export const insertPetsSql = (recordEvents: boolean): string => `WITH writes AS 
       FROM numbered w
      WHERE w.scope IS NOT NULL AND k.scope = w.scope AND k.key = w.key AND k.token = w.token
   )${recordEvents ? `, recorded AS (${recordedEvents("'petstore.pet.created'", 'numbered')})` : ''}
-  SELECT n, id FROM numbered`;
+  SELECT n, id FROM numbered${registered ? '\n  UNION ALL SELECT n, NULL FROM writes WHERE n NOT IN (SELECT n FROM allowed)' : ''}`;
 
 /**
  * The events of the pets of `rows` (a CTE with id, name, category_id, status), as the
@@ -62,6 +74,19 @@ export const recordedEvents = (
 
 export const UPDATE_AT_VERSION = `UPDATE pets SET name = $3, category_id = $4, status = $5, version = version + 1
   WHERE id = $1 AND version = $2 RETURNING ${VERSIONED_COLUMNS}`;
+
+/**
+ * The same under the rule `registered`: a change to another category needs that category to
+ * exist, and takes its row FOR KEY SHARE to the commit (see insertPetsSql for why).
+ */
+export const UPDATE_AT_VERSION_REGISTERED = `UPDATE pets SET name = $3, category_id = $4, status = $5, version = version + 1
+  WHERE id = $1 AND version = $2
+    AND (category_id = $4 OR EXISTS (SELECT 1 FROM categories WHERE id = $4 FOR KEY SHARE))
+  RETURNING ${VERSIONED_COLUMNS}`;
+
+/** Whether an update at a version (UPDATE_AT_VERSION_REGISTERED) stored nothing because it moved the pet to a category that does not exist. */
+export const REFUSED_FOR_CATEGORY = `SELECT EXISTS (SELECT 1 FROM pets WHERE id = $1 AND version = $2 AND category_id <> $3)
+  AND NOT EXISTS (SELECT 1 FROM categories WHERE id = $3) AS refused`;
 export const DELETE_AT_VERSION = 'DELETE FROM pets WHERE id = $1 AND version = $2 RETURNING id';
 
 /** A change and, when events are recorded, its event, in one statement. */

@@ -1,11 +1,13 @@
 // One write of a batch of creates, as the SQLite and PostgreSQL repositories queue them for
 // group commit (write-batches.ts): the pet, and the idempotency record it completes, if any.
-import type { IdempotencyHold, Pet, PetDraft } from '../../domain/index.js';
+import type { CategoryRule, IdempotencyHold, Pet, PetDraft } from '../../domain/index.js';
 
 /** A pet to store, and the idempotency record to complete with it, if any. */
 export interface PetWrite {
   readonly draft: PetDraft;
   readonly hold?: IdempotencyHold;
+  /** `registered`: stored only if its category exists (an UnknownCategoryError otherwise). */
+  readonly rule?: CategoryRule;
 }
 
 /**

@@ -3,7 +3,7 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Database, Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
-import { petCreated, petDeleted, petUpdated } from '../../domain/index.js';
+import { petCreated, petDeleted, petUpdated, UnknownCategoryError } from '../../domain/index.js';
 import { categoryPageSql, categoryStatusPageSql } from '../shared/category-pages.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
@@ -48,8 +48,16 @@ export class SqlitePetRepository implements domain.PetRepository {
   // Compare-and-set in one statement: the version is compared where the row is written.
   private readonly updateAtVersion: Statement<[string, number, string, number, number], VersionedPetRow>;
   private readonly deleteAtVersion: Statement<[number, number]>;
+  // The rule `registered`: whether a category exists, and whether a change moves a pet to another category.
+  private readonly categoryExists: Statement<[number], number>;
+  private readonly movesCategory: Statement<[number, number, number], number>;
   // A change and its event in one transaction (creates: the turn's, whose savepoint holds both).
-  private readonly updateRecorded: (id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft) => VersionedPetRow | undefined;
+  private readonly updateRecorded: (
+    id: domain.PetId,
+    version: domain.PetVersion,
+    draft: domain.PetDraft,
+    rule: domain.CategoryRule,
+  ) => VersionedPetRow | undefined;
   private readonly removeRecorded: (id: domain.PetId, version: domain.PetVersion) => boolean;
 
   /** @param outbox where every change records its event, in the change's transaction; without one, changes record none. */
@@ -84,12 +92,20 @@ export class SqlitePetRepository implements domain.PetRepository {
     this.deleteAtVersion = db.prepare('DELETE FROM pets WHERE id = ? AND version = ?');
     this.heldRecord = db.prepare('SELECT 1 AS held FROM idempotency_keys WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
     this.completeRecord = db.prepare('UPDATE idempotency_keys SET pet = ? WHERE scope = ? AND key = ? AND token = ? AND pet IS NULL');
+    this.categoryExists = db.prepare<[number], number>('SELECT EXISTS (SELECT 1 FROM categories WHERE id = ?)').pluck();
+    this.movesCategory = db
+      .prepare<[number, number, number], number>('SELECT EXISTS (SELECT 1 FROM pets WHERE id = ? AND version = ? AND category_id <> ?)')
+      .pluck();
     this.commit = groupCommit(db);
-    this.updateRecorded = db.transaction((id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft) => {
-      const row = this.updateAtVersion.get(draft.name, draft.categoryId, draft.status, id, version);
-      if (row !== undefined) this.outbox?.record(petUpdated(toPet(row)));
-      return row;
-    });
+    // One writer at a time: no delete of the category can come between its check and the write.
+    this.updateRecorded = db.transaction(
+      (id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft, rule: domain.CategoryRule) => {
+        if (rule === 'registered' && this.movesCategory.get(id, version, draft.categoryId) === 1) this.checkCategory(draft.categoryId);
+        const row = this.updateAtVersion.get(draft.name, draft.categoryId, draft.status, id, version);
+        if (row !== undefined) this.outbox?.record(petUpdated(toPet(row)));
+        return row;
+      },
+    );
     this.removeRecorded = db.transaction((id: domain.PetId, version: domain.PetVersion) => {
       const removed = this.deleteAtVersion.run(id, version).changes === 1;
       if (removed) this.outbox?.record(petDeleted(id));
@@ -98,13 +114,17 @@ export class SqlitePetRepository implements domain.PetRepository {
   }
 
   /** Creates share their transaction, and so their fsync, with the other creates of the same event-loop turn. */
-  async create(draft: domain.PetDraft): Promise<domain.Pet> {
-    return storedPet(await this.commit(this.inCallersTrace(() => this.writeOne({ draft }))));
+  async create(draft: domain.PetDraft, rule: domain.CategoryRule = 'open'): Promise<domain.Pet> {
+    return storedPet(await this.commit(this.inCallersTrace(() => this.writeOne({ draft, rule }))));
   }
 
   /** The same group commit: the pet and the record's completion are in one savepoint of the turn's transaction. */
-  async createCompleting(draft: domain.PetDraft, hold: domain.IdempotencyHold): Promise<O.Option<domain.Pet>> {
-    return O.fromNullable(await this.commit(this.inCallersTrace(() => this.writeOne({ draft, hold }))));
+  async createCompleting(
+    draft: domain.PetDraft,
+    hold: domain.IdempotencyHold,
+    rule: domain.CategoryRule = 'open',
+  ): Promise<O.Option<domain.Pet>> {
+    return O.fromNullable(await this.commit(this.inCallersTrace(() => this.writeOne({ draft, hold, rule }))));
   }
 
   // A write the group commit runs later records its event with the trace of its caller.
@@ -112,9 +132,14 @@ export class SqlitePetRepository implements domain.PetRepository {
     return this.outbox === undefined ? write : this.outbox.inCallersTrace(write);
   }
 
+  private checkCategory(categoryId: domain.CategoryId): void {
+    if (this.categoryExists.get(categoryId) !== 1) throw new UnknownCategoryError(categoryId);
+  }
+
   // Inside the turn's transaction (groupCommit): a throw undoes this write alone.
-  private writeOne({ draft, hold }: PetWrite): domain.Pet | undefined {
+  private writeOne({ draft, hold, rule }: PetWrite): domain.Pet | undefined {
     if (hold !== undefined && this.heldRecord.get(hold.scope, hold.key, hold.token) === undefined) return undefined;
+    if (rule === 'registered') this.checkCategory(draft.categoryId);
     const { lastInsertRowid } = this.insert.run(draft.name, draft.categoryId, draft.status);
     const id = Number(lastInsertRowid);
     if (!Number.isSafeInteger(id)) throw new Error('pet id beyond the exactly representable range');
@@ -146,8 +171,13 @@ export class SqlitePetRepository implements domain.PetRepository {
     return row === undefined ? O.none : O.some(toVersionedPet(row));
   }
 
-  async update(id: domain.PetId, version: domain.PetVersion, draft: domain.PetDraft): Promise<O.Option<domain.VersionedPet>> {
-    const row = this.updateRecorded(id, version, draft);
+  async update(
+    id: domain.PetId,
+    version: domain.PetVersion,
+    draft: domain.PetDraft,
+    rule: domain.CategoryRule = 'open',
+  ): Promise<O.Option<domain.VersionedPet>> {
+    const row = this.updateRecorded(id, version, draft, rule);
     return row === undefined ? O.none : O.some(toVersionedPet(row));
   }
 

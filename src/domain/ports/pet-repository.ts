@@ -16,10 +16,19 @@ export interface PetListQuery {
   readonly afterId?: PetId;
 }
 
+/**
+ * Whether a pet's categoryId must name a stored category (PETSTORE_CATEGORIES): `open` takes
+ * any; `registered` stores a pet only in a category that exists, checked in the write's
+ * transaction so that a concurrent delete of the category either waits for the write (and then
+ * finds the pet: category_in_use) or comes first (and the write is refused). A refused write
+ * stores nothing and rejects with UnknownCategoryError.
+ */
+export type CategoryRule = 'open' | 'registered';
+
 /** Where pets are kept. The memory adapter defines the behaviour; every adapter passes the same contract suite. */
 export interface PetRepository {
   /** Stores a pet and returns it with its new id; ids only ever increase. */
-  create(draft: PetDraft): Promise<Pet>;
+  create(draft: PetDraft, rule?: CategoryRule): Promise<Pet>;
   /**
    * Stores a pet as the result of the idempotency record that `hold` claimed, together with
    * that record's completion, in one transaction: both happen or neither does, so no crash
@@ -28,7 +37,7 @@ export interface PetRepository {
    * lease ran out and another request claimed the key, or it was released). The records are
    * those of the {@link IdempotencyStore} in the same storage.
    */
-  createCompleting(draft: PetDraft, hold: IdempotencyHold): Promise<Option<Pet>>;
+  createCompleting(draft: PetDraft, hold: IdempotencyHold, rule?: CategoryRule): Promise<Option<Pet>>;
   findById(id: PetId): Promise<Option<Pet>>;
   /** At most `limit` pets, in ascending id order, after `afterId` when given. */
   list(query: PetListQuery): Promise<readonly Pet[]>;
@@ -38,9 +47,10 @@ export interface PetRepository {
    * Compare-and-set: replaces the fields of the pet with `draft` and adds one to its version,
    * only if its version is still `version`, atomically (no other change can come between the
    * comparison and the write, from any process). Answers the pet as stored, or none, changing
-   * nothing, when no pet has the id or its version is another.
+   * nothing, when no pet has the id or its version is another. With the rule `registered`, a
+   * draft that moves the pet to another category needs that category to exist.
    */
-  update(id: PetId, version: PetVersion, draft: PetDraft): Promise<Option<VersionedPet>>;
+  update(id: PetId, version: PetVersion, draft: PetDraft, rule?: CategoryRule): Promise<Option<VersionedPet>>;
   /**
    * Compare-and-set: deletes the pet only if its version is still `version`, atomically.
    * True when it was deleted; false, changing nothing, when no pet has the id or its version is

@@ -2,11 +2,17 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import { fingerprintOf } from '../creation-fingerprint.js';
-import { type IdempotencyKeyInUse, idempotencyKeyInUse, type IdempotencyKeyReused, idempotencyKeyReused } from '../errors.js';
+import {
+  type IdempotencyKeyInUse,
+  idempotencyKeyInUse,
+  type IdempotencyKeyReused,
+  idempotencyKeyReused,
+  type UnknownCategory,
+} from '../errors.js';
 import { IDEMPOTENCY_POLICY, type IdempotencyKey } from '../idempotency.js';
 import type { NewPet, Pet } from '../pet.js';
-import type { Clock, IdempotencyStore, PetRepository } from '../ports/index.js';
-import { draftOf } from './create-pet.js';
+import type { CategoryRule, Clock, IdempotencyStore, PetRepository } from '../ports/index.js';
+import { draftOf, unknownCategoryOf } from './create-pet.js';
 
 /** A creation with an idempotency key: who asks, with which key, for which pet. */
 export interface CreatePetOnceRequest {
@@ -24,7 +30,9 @@ export interface CreatedPet {
 }
 
 /** The use case that adds a pet at most once per idempotency key and caller. */
-export type CreatePetOnce = (request: CreatePetOnceRequest) => TaskEither<IdempotencyKeyInUse | IdempotencyKeyReused, CreatedPet>;
+export type CreatePetOnce = (
+  request: CreatePetOnceRequest,
+) => TaskEither<IdempotencyKeyInUse | IdempotencyKeyReused | UnknownCategory, CreatedPet>;
 
 /**
  * Adds a pet at most once per idempotency key: a retry with the same key and the same pet
@@ -32,7 +40,7 @@ export type CreatePetOnce = (request: CreatePetOnceRequest) => TaskEither<Idempo
  * still in progress, is refused.
  */
 export const createPetOnce =
-  (pets: PetRepository, store: IdempotencyStore, clock: Clock): CreatePetOnce =>
+  (pets: PetRepository, store: IdempotencyStore, clock: Clock, rule: CategoryRule = 'open'): CreatePetOnce =>
   ({ scope, key, newPet }) =>
   async () => {
     const draft = draftOf(newPet);
@@ -53,10 +61,11 @@ export const createPetOnce =
     let created: O.Option<Pet>;
     try {
       // The pet and the record's completion are stored together: a retry finds either both or neither.
-      created = await pets.createCompleting(draft, { scope, key, token: claim.token });
+      created = await pets.createCompleting(draft, { scope, key, token: claim.token }, rule);
     } catch (fault) {
+      // Released: a retry with the key is a new request (in a category created meanwhile, say).
       await store.release({ scope, key }, claim.token);
-      throw fault;
+      return unknownCategoryOf(fault);
     }
     // None: this claim's lease ran out and another request holds the key now; it creates the pet.
     return O.isSome(created) ? E.right({ pet: created.value, replayed: false }) : E.left(idempotencyKeyInUse);

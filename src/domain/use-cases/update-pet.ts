@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as O from 'fp-ts/lib/Option.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
-import type { InvalidTransition, PetNotFound, PetReserved, PreconditionFailed } from '../errors.js';
+import type { InvalidTransition, PetNotFound, PetReserved, PreconditionFailed, UnknownCategory } from '../errors.js';
 import type { PetId } from '../pet.js';
 import {
   canChangeStatus,
@@ -12,9 +12,10 @@ import {
   statusesAllowedFrom,
   type VersionedPet,
 } from '../pet-changes.js';
-import type { PetRepository } from '../ports/index.js';
+import type { CategoryRule, PetRepository } from '../ports/index.js';
 import { changeAtVersion } from './change-at-version.js';
 import { type OpenOrders, reservationOf } from './pet-reservation.js';
+import { unknownCategoryOf } from './create-pet.js';
 
 /** A change of a pet: which one, the merge patch of its fields, and the versions the client expects it in. */
 export interface UpdatePetRequest {
@@ -29,7 +30,7 @@ export interface UpdatePetRequest {
 /** The use case that changes a pet's fields, within the status transitions. */
 export type UpdatePet = (
   request: UpdatePetRequest,
-) => TaskEither<PetNotFound | PreconditionFailed | InvalidTransition | PetReserved, VersionedPet>;
+) => TaskEither<PetNotFound | PreconditionFailed | InvalidTransition | PetReserved | UnknownCategory, VersionedPet>;
 
 /**
  * Changes a pet: the fields of the patch replace the pet's. A status its current one does not
@@ -38,7 +39,7 @@ export type UpdatePet = (
  * status is refused (its name and category may still change).
  */
 export const updatePet =
-  (pets: PetRepository, orders?: OpenOrders): UpdatePet =>
+  (pets: PetRepository, orders?: OpenOrders, rule: CategoryRule = 'open'): UpdatePet =>
   ({ id, patch, expected, excluded }) =>
   () =>
     changeAtVersion(pets, id, { expected, excluded }, async (current) => {
@@ -56,5 +57,5 @@ export const updatePet =
       if (changesNothing(current.pet, draft)) return E.right(O.some(current));
       const reserved = draft.status === from ? undefined : await reservationOf(orders, id);
       if (reserved !== undefined) return E.left(reserved);
-      return E.right(await pets.update(id, current.version, draft));
+      return pets.update(id, current.version, draft, rule).then(E.right, unknownCategoryOf);
     });
