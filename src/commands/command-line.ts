@@ -3,6 +3,7 @@
 // A command's module is loaded only when it runs, so that help and usage errors answer at once.
 import { parseArgs } from 'node:util';
 import type { Writable } from 'node:stream';
+import type { CategoriesRequest } from './categories.js';
 import type { KeysRequest } from './keys.js';
 import { USAGE } from './support/usage.js';
 import type { WebhooksRequest } from './webhooks.js';
@@ -108,6 +109,11 @@ function webhooksRequest(action: string | undefined, rest: readonly string[], va
   }
 }
 
+function categoriesRequest(action: string | undefined, rest: readonly string[]): CategoriesRequest | string {
+  if (action !== 'register-used') return action === undefined ? 'categories needs register-used' : `unknown categories command "${action}"`;
+  return rest.length > 0 ? 'categories register-used takes no argument' : { action };
+}
+
 /** Runs the command `args` name on the configuration `env` holds; answers its exit code (0 done, 1 failed, 2 misused). */
 export async function runCommandLine(
   args: readonly string[],
@@ -141,6 +147,11 @@ export async function runCommandLine(
         keysRequest(rest[0], rest.slice(1), parsed.values);
       if (typeof request === 'string') return usageError(request);
       return (await import('./keys.js')).keys(request, env, output);
+    }
+    case 'categories': {
+      const request = onlyOptions(parsed.values, []) ?? categoriesRequest(rest[0], rest.slice(1));
+      if (typeof request === 'string') return usageError(request);
+      return (await import('./categories.js')).categories(request, env, output);
     }
     case 'webhooks': {
       const request = onlyOptions(parsed.values, ['events', 'json']) ?? webhooksRequest(rest[0], rest.slice(1), parsed.values);

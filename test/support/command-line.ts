@@ -37,6 +37,7 @@ export async function runCommand(args: readonly string[], env: Record<string, st
 export async function loadCommands(): Promise<void> {
   await Promise.all([
     import('../../src/commands/backup.js'),
+    import('../../src/commands/categories.js'),
     import('../../src/commands/copy.js'),
     import('../../src/commands/export.js'),
     import('../../src/commands/import.js'),

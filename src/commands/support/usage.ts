@@ -34,6 +34,8 @@ Commands:
                                    An endpoint's recent deliveries: event, type, status,
                                    attempts, last result and times.
   webhooks redeliver <event-id>    Send an event again to every active endpoint that had it.
+  categories register-used         Register, as "Category <id>", every categoryId the pets use
+                                   that no category has (before PETSTORE_CATEGORIES=registered).
   backup <file> [--quiet]          Copy the SQLite database, online, to <file> (checked with
                                    integrity_check). PostgreSQL: use pg_dump (exit 2).
   export [--out <file>] [--all] [--quiet]
