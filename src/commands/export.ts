@@ -1,6 +1,6 @@
 // `petstore export [--out file] [--all]`: every pet of the store PETSTORE_DB names as NDJSON
 // (archive-format.ts), in id order, read in keyset pages so memory stays flat; with --all, the
-// stored API keys (digests) and idempotency records too. Everything is read from one snapshot
+// categories, stored API keys (digests) and idempotency records too. Everything is read from one snapshot
 // of the store, so an export taken beside a running server is as the store stood at one moment.
 import { describeFault } from '../domain/fault-description.js';
 import { closeSync, createWriteStream, openSync, renameSync, rmSync } from 'node:fs';

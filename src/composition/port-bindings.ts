@@ -10,6 +10,7 @@ import { anyCredentialVerifier } from '../adapters/auth/any-credential-verifier.
 import { StoredApiKeyVerifier } from '../adapters/auth/stored-api-key-verifier.js';
 import { systemClock } from '../adapters/clock/system-clock.js';
 import { MemoryApiKeyStore } from '../adapters/memory/memory-api-key-store.js';
+import { MemoryCategoryRepository } from '../adapters/memory/memory-category-repository.js';
 import { MemoryStoreArchive, memoryStoreBackup } from '../adapters/memory/memory-archive.js';
 import { MemoryOrderRepository } from '../adapters/memory/memory-order-repository.js';
 import { MemoryIdempotencyStore } from '../adapters/memory/memory-idempotency-store.js';
@@ -40,6 +41,7 @@ import { type ContainerOptions, EVENTS_OPTION_DEFAULTS, type PetStoreAdapters } 
 import type {
   ApiKeyGenerator,
   ApiKeyStore,
+  CategoryRepository,
   CredentialVerifier,
   Clock,
   EventOutbox,
@@ -203,18 +205,19 @@ function bindMemoryPorts({ container, port, given, recordEvents }: StorageBindin
   port<ReadinessCheck>(TOKENS.ReadinessCheck, given.readiness, (to) => to.toConstantValue(async () => {}));
   // Over the memory adapters themselves: refused when a port was given another adapter.
   container.bind<StoreArchive>(TOKENS.StoreArchive).toResolvedValue(
-    (pets: PetRepository, keys: ApiKeyStore, idempotency: IdempotencyStore, orders: OrderRepository) => {
+    (pets: PetRepository, keys: ApiKeyStore, idempotency: IdempotencyStore, orders: OrderRepository, categories: CategoryRepository) => {
       if (
         pets instanceof MemoryPetRepository &&
         keys instanceof MemoryApiKeyStore &&
         idempotency instanceof MemoryIdempotencyStore &&
-        orders instanceof MemoryOrderRepository
+        orders instanceof MemoryOrderRepository &&
+        categories instanceof MemoryCategoryRepository
       ) {
-        return new MemoryStoreArchive(pets, keys, idempotency, orders);
+        return new MemoryStoreArchive(pets, keys, idempotency, orders, categories);
       }
       throw new Error('the StoreArchive of memory storage needs the memory adapters of every storage port');
     },
-    [TOKENS.PetRepository, TOKENS.ApiKeyStore, TOKENS.IdempotencyStore, TOKENS.OrderRepository],
+    [TOKENS.PetRepository, TOKENS.ApiKeyStore, TOKENS.IdempotencyStore, TOKENS.OrderRepository, TOKENS.CategoryRepository],
   );
   container.bind<StoreBackup>(TOKENS.StoreBackup).toConstantValue(memoryStoreBackup);
   container.bind<SchemaVersion>(TOKENS.SchemaVersion).toConstantValue(undefined);

@@ -1,7 +1,7 @@
 // The export format (NDJSON, docs/operations.md "The export format"): a header line (with,
 // from format version 2, the pet ids the source had issued), then one JSON object per record,
 // each tagged with its kind (a pet with its version, from format version 2; an API key with
-// its scopes and expiry, from format version 3; an order, from format version 4). Lines are written here in one canonical form, so that an export of the same content is the same bytes, and the checksum of `copy`
+// its scopes and expiry, from format version 3; a category and an order, from format version 4). Lines are written here in one canonical form, so that an export of the same content is the same bytes, and the checksum of `copy`
 // is computed over them; and read here with the domain's own codecs, as the interface reads a
 // pet, and its rules, so that no idempotency record is restored that the service could not
 // have stored.
@@ -11,10 +11,12 @@ import { exactObject, positiveId } from '../domain/codec.js';
 import { idempotencyRecordProblems } from '../domain/idempotency-record-rules.js';
 import {
   type ArchivedApiKey,
+  type ArchivedCategory,
   type ArchivedIdempotencyRecord,
   type ArchivedOrder,
   type ArchivedPet,
   CategoryId,
+  CategoryName,
   describeFailures,
   type FieldProblem,
   FIRST_PET_VERSION,
@@ -32,7 +34,7 @@ import { ORDER_LINE, orderLine, orderOfLine } from './order-line.js';
 export const ARCHIVE_FORMAT = 'petstore-export';
 /** The version an export of this release writes. A newer release that changes a line raises it. */
 export const ARCHIVE_VERSION = 4;
-/** The versions an import of this release reads: 1 (before pets had versions), 2 (before API keys had scopes and an expiry), 3 (before orders), and 4. */
+/** The versions an import of this release reads: 1 (before pets had versions), 2 (before API keys had scopes and an expiry), 3 (before categories and orders), and 4. */
 const READABLE_VERSIONS: readonly number[] = [1, 2, 3, ARCHIVE_VERSION];
 
 /** What the header line of an export says. */
@@ -47,11 +49,12 @@ export const headerLine = (petIdsIssued: number): string =>
   JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, petIdsIssued });
 
 /** The kinds of record, in the order an export writes them. */
-export const ARCHIVE_KINDS = ['pet', 'order', 'apiKey', 'idempotencyRecord'] as const;
+export const ARCHIVE_KINDS = ['category', 'pet', 'order', 'apiKey', 'idempotencyRecord'] as const;
 export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 
 /** A decoded line: a record and its kind. */
 export type ArchiveLine =
+  | { readonly kind: 'category'; readonly record: ArchivedCategory }
   | { readonly kind: 'pet'; readonly record: ArchivedPet }
   | { readonly kind: 'order'; readonly record: ArchivedOrder }
   | { readonly kind: 'apiKey'; readonly record: ArchivedApiKey }
@@ -84,7 +87,11 @@ const PET_LINE_CODECS: Readonly<Record<number, t.Decoder<unknown, object>>> = {
   4: VERSIONED_PET_LINE,
 };
 
+/** The version from which a file may hold categories' lines. */
+const FIRST_VERSION_WITH_CATEGORIES = 4;
+
 const LINE_CODECS = {
+  category: exactObject('CategoryLine', { kind: t.literal('category'), id: PetId, name: CategoryName, version: Version }, {}),
   idempotencyRecord: exactObject(
     'IdempotencyRecordLine',
     {
@@ -104,6 +111,8 @@ const LINE_CODECS = {
 /** The codec of a line of `kind` in format version `version`. */
 function lineCodec(kind: ArchiveKind, version: number): t.Decoder<unknown, object> {
   switch (kind) {
+    case 'category':
+      return LINE_CODECS.category;
     case 'pet':
       return PET_LINE_CODECS[version]!;
     case 'order':
@@ -124,6 +133,10 @@ export const petLine = (pet: ArchivedPet): string => JSON.stringify({ kind: 'pet
 /** The canonical line of any record. */
 export function lineOf(line: ArchiveLine): string {
   switch (line.kind) {
+    case 'category': {
+      const { id, name, version } = line.record;
+      return JSON.stringify({ kind: 'category', id, name, version });
+    }
     case 'pet':
       return petLine(line.record);
     case 'order':
@@ -190,13 +203,20 @@ export function decodeLine(text: string, version: number): E.Either<string, Arch
   if (typeof kind !== 'string' || !(ARCHIVE_KINDS as readonly string[]).includes(kind)) {
     return E.left(`has no known "kind" (one of ${ARCHIVE_KINDS.join(', ')})`);
   }
-  // Orders came with format version 4: an older file names none.
+  // Categories and orders came with format version 4: an older file names none.
+  if (kind === 'category' && version < FIRST_VERSION_WITH_CATEGORIES) {
+    return E.left(
+      `is a category, which a file of format version ${version} does not hold (from version ${FIRST_VERSION_WITH_CATEGORIES} on)`,
+    );
+  }
   if (kind === 'order' && version < 4) return E.left(`is an order, which format version ${version} does not have`);
   const codec = lineCodec(kind as ArchiveKind, version);
   const decoded = codec.decode(value.right);
   if (E.isLeft(decoded)) return E.left(problemsOf(decoded.left));
   const { kind: _kind, ...fields } = decoded.right as Record<string, unknown> & { kind: ArchiveKind };
   switch (kind as ArchiveKind) {
+    case 'category':
+      return E.right({ kind: 'category', record: fields as unknown as ArchivedCategory });
     case 'pet':
       return E.right({ kind: 'pet', record: { version: FIRST_PET_VERSION, ...fields } as unknown as ArchivedPet });
     case 'order':

@@ -59,7 +59,7 @@ describe('export, import and copy of scoped, expiring keys', () => {
     for (const db of ['b.db', 'c.db']) expect(await listed(at(db)), db).to.deep.equal(withoutLastUse(keys));
   });
 
-  it('imports the keys of a format version 2 file with every scope and no expiry, and exports them as version 4 does', async () => {
+  it('imports the keys of a format version 2 file with every scope and no expiry, and exports them with their scopes and expiry', async () => {
     writeFileSync(at('v2.ndjson'), `{"format":"petstore-export","version":2,"petIdsIssued":0}\n${KEY_V2}\n`);
     await run(['import', at('v2.ndjson')], at('b.db'));
     const [key] = await listed(at('b.db'));

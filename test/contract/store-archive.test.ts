@@ -1,4 +1,5 @@
 // The StoreArchive contract, run against every adapter of the port, each with the repository and key store of its storage.
+import { MemoryCategoryRepository } from '../../src/adapters/memory/memory-category-repository.js';
 import { MemoryApiKeyStore } from '../../src/adapters/memory/memory-api-key-store.js';
 import { MemoryStoreArchive } from '../../src/adapters/memory/memory-archive.js';
 import { MemoryIdempotencyStore } from '../../src/adapters/memory/memory-idempotency-store.js';
@@ -25,7 +26,7 @@ forEveryStorage<Stores>(
       const pets = new MemoryPetRepository(records);
       const apiKeys = new MemoryApiKeyStore();
       const orders = new MemoryOrderRepository(pets);
-      return { archive: new MemoryStoreArchive(pets, apiKeys, records, orders), pets, apiKeys, orders };
+      return { archive: new MemoryStoreArchive(pets, apiKeys, records, orders, new MemoryCategoryRepository(pets)), pets, apiKeys, orders };
     },
     sqlite: (db) => ({
       archive: new SqliteStoreArchive(db),

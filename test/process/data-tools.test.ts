@@ -224,7 +224,7 @@ describe('petstore backup, export, import and copy', () => {
     expect(existsSync(at('b.db')), 'the file is checked before the database is opened, or made').to.equal(false);
   });
 
-  it('imports a file of format version 1: each pet at version 1, the sequence after the largest id; exported again as version 4', async () => {
+  it('imports a file of format version 1: each pet at version 1, the sequence after the largest id; exported again in the newest version', async () => {
     const header = '{"format":"petstore-export","version":1}';
     const pets = [1, 3].map((id) => `{"kind":"pet","id":${id},"name":"pet ${id}","categoryId":1,"status":"available"}`);
     writeFileSync(at('v1.ndjson'), [header, ...pets, ''].join('\n'));

@@ -2,8 +2,10 @@
 // over the memory adapters of the same container. A batch is checked whole before any of it is
 // stored, which is the memory adapter's transaction. Memory keeps nothing to back up: refused.
 import type * as domain from '../../domain/index.js';
+import { categoryNameKey } from '../../domain/index.js';
 import { highestPetId, sameContent } from '../shared/archive-record.js';
 import type { MemoryApiKeyStore } from './memory-api-key-store.js';
+import type { MemoryCategoryRepository } from './memory-category-repository.js';
 import type { MemoryIdempotencyStore } from './memory-idempotency-store.js';
 import type { MemoryOrderRepository } from './memory-order-repository.js';
 import type { MemoryPetRepository } from './memory-pet-repository.js';
@@ -66,6 +68,7 @@ function archiveTable<R>(table: MemoryTable<R>): MemoryArchiveTable<R> {
 
 /** Every record of the memory adapters of one container. */
 export class MemoryStoreArchive implements domain.StoreArchive {
+  readonly categories: MemoryArchiveTable<domain.ArchivedCategory>;
   readonly pets: MemoryArchiveTable<domain.ArchivedPet>;
   readonly orders: MemoryArchiveTable<domain.ArchivedOrder>;
   readonly apiKeys: MemoryArchiveTable<domain.ArchivedApiKey>;
@@ -76,7 +79,15 @@ export class MemoryStoreArchive implements domain.StoreArchive {
     apiKeys: MemoryApiKeyStore,
     records: MemoryIdempotencyStore,
     orders: MemoryOrderRepository,
+    categories: MemoryCategoryRepository,
   ) {
+    // A name is unique too, compared by its key: a category stored under another id with the same name is a conflict.
+    this.categories = archiveTable<domain.ArchivedCategory>({
+      all: () => categories.archived(),
+      sameKey: (a, b) => a.id === b.id || categoryNameKey(a.name) === categoryNameKey(b.name),
+      compare: (a, b) => a.id - b.id,
+      store: (category) => categories.restore(category),
+    });
     this.pets = archiveTable<domain.ArchivedPet>({
       all: () => petRepository.archived(),
       sameKey: (a, b) => a.id === b.id,
@@ -115,6 +126,7 @@ export class MemoryStoreArchive implements domain.StoreArchive {
   async snapshot<T>(read: (snapshot: domain.ArchiveSnapshot) => Promise<T>): Promise<T> {
     const petIdsIssued = this.petRepository.idsIssued();
     const snapshot: domain.ArchiveSnapshot = {
+      categories: this.categories.frozen(),
       pets: this.pets.frozen(),
       orders: this.orders.frozen(),
       apiKeys: this.apiKeys.frozen(),

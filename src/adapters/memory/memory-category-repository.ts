@@ -3,6 +3,7 @@
 // MemoryPetRepository it is given, as the SQL adapters read the pets' table beside theirs.
 import * as O from 'fp-ts/lib/Option.js';
 import {
+  type ArchivedCategory,
   type Category,
   type CategoryCreation,
   categoryCreated,
@@ -103,6 +104,16 @@ export class MemoryCategoryRepository implements CategoryRepository {
       registered.push(category);
     }
     return { registered, nameTaken };
+  }
+
+  /** Every stored category with its version, in id order (MemoryStoreArchive's export). */
+  archived(): readonly ArchivedCategory[] {
+    return [...this.byId.values()].map(({ category, version }) => ({ ...category, version })).sort((a, b) => a.id - b.id);
+  }
+
+  /** Stores `category` with its own id and version (MemoryStoreArchive's import, checked there), recording no event. */
+  restore({ version, ...category }: ArchivedCategory): void {
+    this.store(category.id, category.name, version);
   }
 
   private store(id: CategoryId, name: CategoryName, version: CategoryVersion): Category {

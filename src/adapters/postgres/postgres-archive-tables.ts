@@ -1,6 +1,7 @@
 // The tables of PostgresStoreArchive: each one's columns with their types, its key, and how a
 // row becomes a record and back.
 import type * as domain from '../../domain/index.js';
+import { categoryNameKey } from '../../domain/index.js';
 import { scopesColumn, scopesOfColumn } from '../shared/api-key-row.js';
 import { highestPetId } from '../shared/archive-record.js';
 import { petFromJsonb } from './jsonb-pet.js';
@@ -56,6 +57,22 @@ const identityTable = <R>(table: string, columns: readonly Column[]): TableSpec<
 });
 
 export const PETS = identityTable<domain.ArchivedPet>('pets', PET_COLUMNS);
+
+const categoryRows = identityTable<Row>('categories', [
+  ['id', 'id', 'bigint'],
+  ['name', 'name', 'text'],
+  ['name_key', 'nameKey', 'text'],
+  ['version', 'version', 'bigint'],
+]);
+/** The categories, each with the key of its name (categoryNameKey), which the table keeps unique. */
+export const CATEGORIES: TableSpec<domain.ArchivedCategory> = {
+  ...(categoryRows as unknown as TableSpec<domain.ArchivedCategory>),
+  toRecord: (row) => {
+    const { nameKey: _nameKey, ...category } = categoryRows.toRecord(row);
+    return category as unknown as domain.ArchivedCategory;
+  },
+  toRow: (category) => ({ ...category, nameKey: categoryNameKey(category.name) }),
+};
 
 /** The columns of `types` (each field's SQL type), in its order, each named as its field is in snake_case. */
 const columnsOf = (types: Readonly<Record<string, string>>): readonly Column[] =>

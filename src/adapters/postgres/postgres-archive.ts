@@ -9,7 +9,7 @@ import { sameContent } from '../shared/archive-record.js';
 import { INSERT_ORDER_LOCK } from './postgres-pet-statements.js';
 import { classifyPostgresError } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
-import { API_KEYS, IDEMPOTENCY_RECORDS, ORDERS, PETS, type Row, type TableSpec } from './postgres-archive-tables.js';
+import { API_KEYS, CATEGORIES, IDEMPOTENCY_RECORDS, ORDERS, PETS, type Row, type TableSpec } from './postgres-archive-tables.js';
 import { inTransaction } from './in-transaction.js';
 
 // Keys compare by code point, as SQLite's BINARY and the memory adapter do, whatever the database's collation.
@@ -22,7 +22,7 @@ type Reader = Pick<PoolClient, 'query'>;
  * setval of the identity sequence of `table` to its largest id, or to `issued` when higher, when
  * that is above what it handed out; never lower.
  */
-async function continueSequence(client: Reader, table: 'pets' | 'orders' | 'api_keys', issued: number): Promise<void> {
+async function continueSequence(client: Reader, table: 'pets' | 'orders' | 'api_keys' | 'categories', issued: number): Promise<void> {
   await client
     .query(
       `SELECT setval(s.seq, m.id) FROM (SELECT pg_get_serial_sequence($1, 'id')::regclass AS seq) s,
@@ -129,6 +129,7 @@ class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
 
 /** Every table of the database of a pool opened by openPostgresPool, for export, import and copy. */
 export class PostgresStoreArchive implements domain.StoreArchive {
+  readonly categories: domain.ArchiveTable<domain.ArchivedCategory>;
   readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
   readonly orders: domain.ArchiveTable<domain.ArchivedOrder>;
   readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
@@ -139,6 +140,7 @@ export class PostgresStoreArchive implements domain.StoreArchive {
     private readonly pool: Pool,
     private readonly reader: Reader = pool,
   ) {
+    this.categories = new PostgresArchiveTable(pool, CATEGORIES, false, reader);
     this.pets = new PostgresArchiveTable(pool, PETS, true, reader);
     this.orders = new PostgresArchiveTable(pool, ORDERS, false, reader);
     this.apiKeys = new PostgresArchiveTable(pool, API_KEYS, false, reader);
@@ -179,6 +181,7 @@ export class PostgresStoreArchive implements domain.StoreArchive {
     await continueSequence(this.pool, 'pets', petIdsIssued);
     await continueSequence(this.pool, 'orders', 0);
     await continueSequence(this.pool, 'api_keys', 0);
+    await continueSequence(this.pool, 'categories', 0);
   }
 }
 

@@ -2,6 +2,7 @@
 // and back; and the sequence every id of a table must stay below.
 import type { Database } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
+import { categoryNameKey } from '../../domain/index.js';
 import { scopesColumn, scopesOfColumn } from '../shared/api-key-row.js';
 import { highestPetId } from '../shared/archive-record.js';
 
@@ -126,4 +127,18 @@ export const ORDERS: TableSpec<domain.ArchivedOrder> = {
       updatedAt: new Date(row['updatedAt'] as number),
     }) as unknown as domain.ArchivedOrder,
   toRow: (order) => ({ ...order, placedAt: order.placedAt.getTime(), updatedAt: order.updatedAt.getTime() }),
+};
+
+/** The categories, each with the key of its name (categoryNameKey), which the table keeps unique. */
+export const CATEGORIES: TableSpec<domain.ArchivedCategory> = {
+  table: 'categories',
+  columns: [
+    ['id', 'id'],
+    ['name', 'name'],
+    ['name_key', 'nameKey'],
+    ['version', 'version'],
+  ],
+  key: ['id'],
+  toRecord: ({ nameKey: _nameKey, ...row }) => row as unknown as domain.ArchivedCategory,
+  toRow: (category) => ({ ...category, nameKey: categoryNameKey(category.name) }),
 };

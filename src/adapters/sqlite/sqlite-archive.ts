@@ -3,7 +3,16 @@
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
 import { sameContent } from '../shared/archive-record.js';
-import { API_KEYS, IDEMPOTENCY_RECORDS, ORDERS, PETS, raiseSequence, type Row, type TableSpec } from './sqlite-archive-tables.js';
+import {
+  API_KEYS,
+  CATEGORIES,
+  IDEMPOTENCY_RECORDS,
+  ORDERS,
+  PETS,
+  raiseSequence,
+  type Row,
+  type TableSpec,
+} from './sqlite-archive-tables.js';
 
 /** The page cache of a connection the archive uses, as PRAGMA cache_size takes it: 2,000 KiB (negative: in KiB). */
 const ARCHIVE_CACHE_KIB = -2000;
@@ -81,6 +90,7 @@ class SqliteArchiveTable<R> implements domain.ArchiveTable<R> {
 
 /** Every table of a SQLite database opened by openSqliteDatabase, for export, import and copy. */
 export class SqliteStoreArchive implements domain.StoreArchive {
+  readonly categories: domain.ArchiveTable<domain.ArchivedCategory>;
   readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
   readonly orders: domain.ArchiveTable<domain.ArchivedOrder>;
   readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
@@ -91,6 +101,7 @@ export class SqliteStoreArchive implements domain.StoreArchive {
     // nothing that is read again; it only fills as the file grows (better-sqlite3 builds SQLite
     // with 16 MB), which made their memory grow with the row count. SQLite's own default is enough.
     db.pragma(`cache_size = ${ARCHIVE_CACHE_KIB}`);
+    this.categories = new SqliteArchiveTable(db, CATEGORIES);
     this.pets = new SqliteArchiveTable(db, PETS);
     this.orders = new SqliteArchiveTable(db, ORDERS);
     this.apiKeys = new SqliteArchiveTable(db, API_KEYS);
@@ -134,6 +145,7 @@ export class SqliteStoreArchive implements domain.StoreArchive {
           ['pets', petIdsIssued],
           ['orders', 0],
           ['api_keys', 0],
+          ['categories', 0],
         ] as const) {
           const max = (this.db.prepare(`SELECT max(id) AS id FROM ${table}`).get() as { id: number | null }).id;
           raiseSequence(this.db, table, Math.max(max ?? 0, issued));

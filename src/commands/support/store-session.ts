@@ -69,6 +69,7 @@ export const cannotUse = (database: DatabaseConfig, err: unknown): string => {
 
 /** The table of each kind of line. */
 const TABLE_OF_KIND = {
+  category: 'categories',
   pet: 'pets',
   order: 'orders',
   apiKey: 'apiKeys',

@@ -40,8 +40,9 @@ Commands:
                                    integrity_check). PostgreSQL: use pg_dump (exit 2).
   export [--out <file>] [--all] [--quiet]
                                    Write every pet, then every order, as NDJSON, in id
-                                   order (standard output unless --out); --all adds API keys
-                                   (digests only) and idempotency records.
+                                   order (standard output unless --out); --all adds
+                                   categories (first), API keys (digests only) and
+                                   idempotency records.
   import <file> [--quiet]          Read an export into the database, keeping ids. The file
                                    is checked first; importing it twice changes nothing.
   copy --from <database> --to <database> [--quiet]

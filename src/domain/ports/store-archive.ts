@@ -2,6 +2,7 @@
 // it was, for export, import and copy between storages; and the online backup, which only a
 // storage that is one file can take. Not on any request's path.
 import type { ApiKeyRecord } from '../api-key.js';
+import type { Category, CategoryVersion } from '../category.js';
 import type { OrderId, OrderNote, OrderStatus, OrderVersion } from '../order.js';
 import type { Pet, PetId } from '../pet.js';
 import type { PetVersion } from '../pet-changes.js';
@@ -9,6 +10,11 @@ import type { PetVersion } from '../pet-changes.js';
 /** A stored pet with its version, as it travels: restored at that version, its ETag is the same. */
 export interface ArchivedPet extends Pet {
   readonly version: PetVersion;
+}
+
+/** A stored category with its version, restored at that version (its ETag is the same). */
+export interface ArchivedCategory extends Category {
+  readonly version: CategoryVersion;
 }
 
 /**
@@ -74,6 +80,7 @@ export interface ArchiveTable<R> extends ArchiveTableReader<R> {
 
 /** Every record of a store, kind by kind, as export and copy read them. */
 export interface ArchiveSnapshot {
+  readonly categories: ArchiveTableReader<ArchivedCategory>;
   readonly pets: ArchiveTableReader<ArchivedPet>;
   readonly orders: ArchiveTableReader<ArchivedOrder>;
   readonly apiKeys: ArchiveTableReader<ArchivedApiKey>;
@@ -87,6 +94,8 @@ export interface ArchiveSnapshot {
 
 /** Every record of a store, kind by kind, as export, import and copy read and write them. */
 export interface StoreArchive extends ArchiveSnapshot {
+  /** A category whose name (compared as categoryNameKey) another stored category holds is a conflict. */
+  readonly categories: ArchiveTable<ArchivedCategory>;
   readonly pets: ArchiveTable<ArchivedPet>;
   /** Orders with their own ids, as they were: a restore moves no pet (the pets' lines carry their statuses). */
   readonly orders: ArchiveTable<ArchivedOrder>;
@@ -104,7 +113,7 @@ export interface StoreArchive extends ArchiveSnapshot {
    */
   snapshot<T>(read: (snapshot: ArchiveSnapshot) => Promise<T>): Promise<T>;
   /**
-   * Makes the next pet, order and API key created get ids above every stored one, and the
+   * Makes the next category, pet, order and API key created get ids above every stored one, and the
    * next pet one above `petIdsIssued` too (the source's, so that ids it deleted are not given
    * again). Never lowers them.
    */
