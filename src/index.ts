@@ -102,6 +102,11 @@ export {
   type OrderStatus as ClientOrderStatus,
   type OrderWithETag as ClientOrderWithETag,
   type Inventory as ClientInventory,
+  CategoriesClient,
+  type Category as ClientCategory,
+  type CategoryPage as ClientCategoryPage,
+  type CategoryWithETag as ClientCategoryWithETag,
+  type ListCategoriesParams,
 } from './client/index.js';
 
 // The composition root and its configuration.

@@ -52,6 +52,22 @@ export function idempotencyKeyHeader(key: string = globalThis.crypto.randomUUID(
   return { 'Idempotency-Key': `"${key.replace(/["\\]/g, '\\$&')}"` };
 }
 
+/** The calls and checks of a client, for a part of it that is not its subclass (`client.categories`). */
+export interface ClientCalls {
+  call(url: URL, options: CallOptions, init?: CallInit): Promise<Answer>;
+  /** The URL of `path`, below the base URL. */
+  url(path: string): URL;
+  resourceUrl(collection: string, id: number): URL;
+  listPage<T>(
+    url: URL,
+    options: CallOptions,
+    isItem: (value: unknown) => value is T,
+    what: string,
+  ): Promise<{ readonly items: T[]; readonly next: string | undefined }>;
+  etagOf(answer: Answer): string;
+  expect<T>(answer: Answer, is: (value: unknown) => value is T, message: string): T;
+}
+
 /** The calls and checks the client's methods are made of. */
 export abstract class ClientCore {
   protected readonly base: URL;
@@ -67,6 +83,18 @@ export abstract class ClientCore {
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? 10_000;
+  }
+
+  /** These calls and checks, for a part of the client that is not its subclass. */
+  protected calls(): ClientCalls {
+    return {
+      call: (url, options, init) => this.call(url, options, init),
+      url: (path) => new URL(path, this.base),
+      resourceUrl: (collection, id) => this.resourceUrl(collection, id),
+      listPage: (url, options, isItem, what) => this.listPage(url, options, isItem, what),
+      etagOf: (answer) => this.etagOf(answer),
+      expect: (answer, is, message) => this.expect(answer, is, message),
+    };
   }
 
   /** The URL of resource `id` in `collection` (`pets/7`); a TypeError for an id that is not a positive integer. */

@@ -4,7 +4,22 @@ export { PetStoreClient, type PetStoreClientOptions, type CreatePetOptions } fro
 export type { BearerProvider } from './bearer.js';
 export { PetStoreError, InsufficientScopeError, type PetStoreErrorDetail, CLIENT_ERROR_CODES } from './pet-store-error.js';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry.js';
-export type { CallOptions, ChangePetOptions, ListPetsParams, NewPet, Pet, PetPage, PetPatch, PetStatus, PetWithETag } from './types.js';
+export { CategoriesClient } from './categories-client.js';
+export type {
+  CallOptions,
+  Category,
+  CategoryPage,
+  CategoryWithETag,
+  ChangePetOptions,
+  ListCategoriesParams,
+  ListPetsParams,
+  NewPet,
+  Pet,
+  PetPage,
+  PetPatch,
+  PetStatus,
+  PetWithETag,
+} from './types.js';
 export type {
   ChangeOrderOptions,
   Inventory,

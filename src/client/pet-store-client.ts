@@ -1,6 +1,7 @@
 // A small typed client of the pet store's HTTP interface, on fetch alone (no dependency):
 // it runs in Node ≥ 20, Deno, Bun and browsers.
-import { type Answer, idempotencyKeyHeader, ifMatchHeader } from './client-core.js';
+import { CategoriesClient } from './categories-client.js';
+import { type Answer, idempotencyKeyHeader, ifMatchHeader, type PetStoreClientOptions } from './client-core.js';
 import { StoreCalls } from './store-calls.js';
 import {
   type CallOptions,
@@ -28,7 +29,7 @@ export interface CreatePetOptions extends CallOptions {
 
 /**
  * The pet store's HTTP interface as typed methods: the pets, and (since interface 1.3) the
- * store's orders and inventory. Every failure is a {@link PetStoreError}
+ * store's orders and inventory, and the categories (`client.categories`). Every failure is a {@link PetStoreError}
  * with the service's code, the HTTP status and the request id. Network errors, timeouts, 408,
  * 429, 5xx and (for a creation) 409 `idempotency_key_in_use` are retried with backoff: reads
  * change nothing, a creation or a placed order carries an Idempotency-Key, and a change or deletion repeated
@@ -40,13 +41,23 @@ export interface CreatePetOptions extends CallOptions {
  * for await (const pet of client.allPets({ status: 'available' })) console.log(pet.name);
  * const { order, etag } = await client.placeOrder({ petId: rex.id });
  * await client.changeOrder(order.id, 'approved', { ifMatch: etag });
+ * const { category } = await client.categories.create('Dogs');
  */
 export class PetStoreClient extends StoreCalls {
+  /** The categories (since interface 1.3): create, list, get, rename and delete. */
+  readonly categories: CategoriesClient;
+
+  constructor(options: PetStoreClientOptions) {
+    super(options);
+    this.categories = new CategoriesClient(this.calls());
+  }
+
   /** The first page of pets, in ascending id order; follow `next` with {@link nextPage}. */
   async listPets(query: ListPetsParams = {}, options: CallOptions = {}): Promise<PetPage> {
     const url = new URL('pets', this.base);
     if (query.limit !== undefined) url.searchParams.set('limit', String(query.limit));
     if (query.status !== undefined) url.searchParams.set('status', query.status);
+    if (query.categoryId !== undefined) url.searchParams.set('categoryId', String(query.categoryId));
     return this.page(url, options);
   }
 

@@ -56,6 +56,8 @@ export interface ListPetsParams {
   readonly limit?: number;
   /** Only pets with this status. */
   readonly status?: PetStatus;
+  /** Only pets of this category, alone or with `status` (since interface 1.3). */
+  readonly categoryId?: number;
 }
 
 /** Per-call options of every client method. */
@@ -79,4 +81,35 @@ export const isPet = (value: unknown): value is Pet => {
     Number.isSafeInteger(pet['categoryId']) &&
     STATUSES.includes(pet['status'] as string)
   );
+};
+
+/** A category as the service returns it (since interface 1.3). */
+export interface Category {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** A category and its ETag, for `ifMatch` of a rename or a deletion. */
+export interface CategoryWithETag {
+  readonly category: Category;
+  readonly etag: string;
+}
+
+/** One page of the category list. */
+export interface CategoryPage {
+  readonly categories: readonly Category[];
+  /** The URL of the next page, from `Link: <…>; rel="next"`; undefined on the last page. */
+  readonly next: string | undefined;
+}
+
+/** Which categories to list. */
+export interface ListCategoriesParams {
+  /** Categories per page, 1 to 100 (the service's default: 20). */
+  readonly limit?: number;
+}
+
+/** Whether a decoded JSON value has the shape of a Category. */
+export const isCategory = (value: unknown): value is Category => {
+  const category = value as Record<string, unknown> | null;
+  return typeof category === 'object' && category !== null && Number.isSafeInteger(category['id']) && typeof category['name'] === 'string';
 };
