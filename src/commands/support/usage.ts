@@ -24,8 +24,9 @@ Commands:
   webhooks add <url> [--events <type,…>] [--json]
                                    Register a webhook endpoint (http or https, no user or
                                    password in the URL) for the given event types (all when
-                                   omitted: petstore.pet.created, .updated, .deleted). Its
-                                   signing secret is printed this once.
+                                   omitted: petstore.pet.* and petstore.category.*, each
+                                   .created, .updated, .deleted). Its signing secret is
+                                   printed this once.
   webhooks list [--json]           List the endpoints (never their secrets).
   webhooks remove <id>             Remove an endpoint and its deliveries.
   webhooks enable <id>             Make an endpoint disabled by a 410 Gone active again: it
