@@ -12,6 +12,7 @@ import { type CategoryId, type CategoryName, UnknownCategoryError } from '../../
 import { draft } from '../../contract/pet-repository.contract.js';
 import { rejection } from '../../contract/registered-categories.contract.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
+import { someoneWaitsFor } from '../../support/postgres-waits.js';
 
 describeWithPostgres('PostgreSQL: registered categories against a concurrent delete', () => {
   let schema: TestSchema;
@@ -37,26 +38,12 @@ describeWithPostgres('PostgreSQL: registered categories against a concurrent del
     await schema.drop();
   });
 
-  /** Resolves once a query waits for a lock that the transaction held open (on `other`) holds. */
-  async function someoneWaitsForTheHeldTransaction(): Promise<void> {
-    const { rows: held } = await other.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-    for (let tries = 0; tries < 500; tries += 1) {
-      const { rows } = await pool.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY (pg_blocking_pids(pid))',
-        [held[0]!.pid],
-      );
-      if (rows[0]!.n >= 1) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect.fail('no write waited for the transaction held open');
-  }
-
   it('refuses a create that waited for a delete of its category which then committed', async () => {
     // The delete, as PostgresCategoryRepository.remove makes it, held before its commit.
     await other.query('BEGIN');
     await other.query('SELECT version FROM categories WHERE id = $1 FOR UPDATE', [category]);
     const create = rejection(pets.create(draft('Rex', 'available', category), 'registered'));
-    await someoneWaitsForTheHeldTransaction();
+    await someoneWaitsFor(other, pool);
     await other.query('DELETE FROM categories WHERE id = $1', [category]);
     await other.query('COMMIT');
     expect(await create).to.be.instanceOf(UnknownCategoryError);
@@ -68,7 +55,7 @@ describeWithPostgres('PostgreSQL: registered categories against a concurrent del
     await other.query('BEGIN');
     await other.query('SELECT version FROM categories WHERE id = $1 FOR UPDATE', [category]);
     const update = rejection(pets.update(rex.id, 1, draft('Rex', 'available', category), 'registered'));
-    await someoneWaitsForTheHeldTransaction();
+    await someoneWaitsFor(other, pool);
     await other.query('DELETE FROM categories WHERE id = $1', [category]);
     await other.query('COMMIT');
     expect(await update).to.be.instanceOf(UnknownCategoryError);
@@ -80,7 +67,7 @@ describeWithPostgres('PostgreSQL: registered categories against a concurrent del
     await other.query('BEGIN');
     await other.query(insertPetsSql(false, true), [['Rex'], [category], ['available'], [null], [null], [null], [true]]);
     const removal = categories.remove(category, 1);
-    await someoneWaitsForTheHeldTransaction();
+    await someoneWaitsFor(other, pool);
     await other.query('COMMIT');
     expect(await removal).to.equal('in_use');
     expect(await categories.exists(category)).to.equal(true);
