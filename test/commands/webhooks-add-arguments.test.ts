@@ -55,7 +55,7 @@ describe('webhooks add, in-process', () => {
       expect(await add('http://127.0.0.1:8080/hook', events), JSON.stringify(events)).to.equal(2);
       expect(said.err).to.equal(
         `petstore: --events ${JSON.stringify(events)} names no event type: give one or more of ` +
-          'petstore.pet.created, petstore.pet.updated, petstore.pet.deleted, petstore.order.created, petstore.order.updated, separated by commas, or leave --events out for every type\n',
+          'petstore.pet.created, petstore.pet.updated, petstore.pet.deleted, petstore.category.created, petstore.category.updated, petstore.category.deleted, petstore.order.created, petstore.order.updated, separated by commas, or leave --events out for every type\n',
       );
       expect(said.out).to.equal('');
     }

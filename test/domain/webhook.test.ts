@@ -72,6 +72,12 @@ describe('event type lists', () => {
     expect(parseEventTypes('')).to.deep.equal(E.right([]));
   });
 
+  it("takes the categories' event types (interface 1.3), in the order of the list of types", () => {
+    expect(parseEventTypes('petstore.category.deleted,petstore.pet.updated,petstore.category.created')).to.deep.equal(
+      E.right(['petstore.pet.updated', 'petstore.category.created', 'petstore.category.deleted']),
+    );
+  });
+
   it('answers the first name that is not an event type', () => {
     expect(parseEventTypes('petstore.pet.created,pet.eaten')).to.deep.equal(E.left('pet.eaten'));
   });
