@@ -9,6 +9,7 @@ import { PostgresCategoryRepository } from '../adapters/postgres/postgres-catego
 import { SqliteCategoryRepository } from '../adapters/sqlite/sqlite-category-repository.js';
 import { SqliteEventOutbox } from '../adapters/sqlite/sqlite-event-outbox.js';
 import type { CategoryUseCases } from '../adapters/http/handlers/category-handlers.js';
+import type { Tracing } from '../adapters/shared/tracing.js';
 import {
   type CategoryRepository,
   createCategory,
@@ -21,6 +22,7 @@ import {
 } from '../domain/index.js';
 import { type ContainerOptions, EVENTS_OPTION_DEFAULTS } from './container-options.js';
 import { TOKENS } from './tokens.js';
+import { tracedUseCase } from './tracing-bindings.js';
 
 /** Binds CategoryRepository, chosen by the database as the pets' is, and CategoryUseCases over it. */
 export function bindCategories(container: Container, { database, events = {} }: ContainerOptions): void {
@@ -49,14 +51,15 @@ export function bindCategories(container: Container, { database, events = {} }: 
       );
       break;
   }
+  // Each in a span of its own when tracing is on, as the pets' use cases.
   container.bind<CategoryUseCases>(TOKENS.CategoryUseCases).toResolvedValue(
-    (categories: CategoryRepository) => ({
-      listCategories: listCategories(categories),
-      createCategory: createCategory(categories),
-      getCategory: getCategory(categories),
-      renameCategory: renameCategory(categories),
-      deleteCategory: deleteCategory(categories),
+    (tracing: Tracing | undefined, categories: CategoryRepository) => ({
+      listCategories: tracedUseCase(tracing, 'listCategories', listCategories(categories)),
+      createCategory: tracedUseCase(tracing, 'createCategory', createCategory(categories)),
+      getCategory: tracedUseCase(tracing, 'getCategory', getCategory(categories)),
+      renameCategory: tracedUseCase(tracing, 'renameCategory', renameCategory(categories)),
+      deleteCategory: tracedUseCase(tracing, 'deleteCategory', deleteCategory(categories)),
     }),
-    [TOKENS.CategoryRepository],
+    [TOKENS.Tracing, TOKENS.CategoryRepository],
   );
 }
