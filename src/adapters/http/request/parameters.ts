@@ -22,21 +22,20 @@ const DECIMAL = /^[+-]?[0-9]+$/;
 /** Decimal text to a number, or NaN when the text is not a whole decimal number. */
 const decimal = (text: string): number => (DECIMAL.test(text) ? Number(text) : Number.NaN);
 
+/** A number of the domain (`codec`) as it comes in the query string: its decimal digits. */
+const fromDecimalText = <A extends number>(codec: t.Type<A, unknown, unknown>): t.Type<A, unknown, unknown> =>
+  new t.Type<A, unknown, unknown>(
+    codec.name,
+    codec.is,
+    (u, c) => codec.validate(typeof u === 'string' ? decimal(u) : Number.NaN, c),
+    String,
+  );
+
 /** `limit` as it comes in the query string: decimal digits, within the domain's page limit. */
-const LimitFromText = new t.Type<Limit, unknown, unknown>(
-  'Limit',
-  Limit.is,
-  (u, c) => Limit.validate(typeof u === 'string' ? decimal(u) : Number.NaN, c),
-  String,
-);
+const LimitFromText = fromDecimalText(Limit);
 
 /** `categoryId` as it comes in the query string: decimal digits, within the domain's CategoryId. */
-const CategoryIdFromText = new t.Type<CategoryId, unknown, unknown>(
-  'CategoryId',
-  CategoryId.is,
-  (u, c) => CategoryId.validate(typeof u === 'string' ? decimal(u) : Number.NaN, c),
-  String,
-);
+const CategoryIdFromText = fromDecimalText(CategoryId);
 
 /** The query of GET /pets. Unknown parameters are ignored, as caches and proxies add their own. */
 export const ListPetsQuery = exactObject(
@@ -77,12 +76,7 @@ export const PetPathParams = exactObject('PetPathParams', { petId: PetIdFromPath
 export const OrderPathParams = exactObject('OrderPathParams', { orderId: PetIdFromPath }, {}, 'ignore');
 
 /** `petId` as it comes in the query string: decimal digits of a positive id that JSON carries exactly. */
-const PetIdFromText = new t.Type<PetId, unknown, unknown>(
-  'PetId',
-  PetId.is,
-  (u, c) => PetId.validate(typeof u === 'string' ? decimal(u) : Number.NaN, c),
-  String,
-);
+const PetIdFromText = fromDecimalText(PetId);
 
 /** The query of GET /orders. Unknown parameters are ignored, as for the pets. */
 export const ListOrdersQuery = exactObject(
