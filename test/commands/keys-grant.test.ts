@@ -2,14 +2,12 @@
 // use, in this process on a real SQLite file; every misuse refused with exit code 2 before the
 // database is opened.
 import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect } from 'chai';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/sqlite-api-key-store.js';
 import type { ApiKeyId } from '../../src/domain/index.js';
 import { durationMs, isoTime } from '../../src/commands/support/key-grant-options.js';
-import { loadCommands, runCommand } from '../support/command-line.js';
-import { tempDir } from '../support/temp-dir.js';
+import { commandsOnAFreshFile, runCommand } from '../support/command-line.js';
 
 const DAY_MS = 86_400_000;
 /** A time about a year ahead, on the minute (the expiry may be at most 3,650 days ahead). */
@@ -18,17 +16,10 @@ const NEXT_YEAR = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 365 * DAY_
 const withOffset = (time: Date): string => `${new Date(time.getTime() + 2 * 3_600_000).toISOString().slice(0, 16)}+02:00`;
 
 describe('petstore keys: scopes and expiry', () => {
-  before(loadCommands);
-  let dir: ReturnType<typeof tempDir>;
-  let env: Record<string, string>;
-  beforeEach(() => {
-    dir = tempDir();
-    env = { PETSTORE_DB: join(dir.path, 'petstore.db') };
-  });
-  afterEach(() => dir.remove());
+  const file = commandsOnAFreshFile();
 
   const created = async (args: readonly string[]) => {
-    const result = await runCommand(['keys', 'create', ...args], env);
+    const result = await runCommand(['keys', 'create', ...args], file.env);
     expect(result.code, result.stderr).to.equal(0);
     return result.stdout;
   };
@@ -63,13 +54,13 @@ describe('petstore keys: scopes and expiry', () => {
     const expiresAt = new Date(NEXT_YEAR.getTime() + 5_678);
     await created(['--scope', 'pets:read', '--expires-at', expiresAt.toISOString(), '--label', 'reader']);
     await created(['--label', 'every']);
-    const db = openSqliteDatabase(env['PETSTORE_DB']!);
+    const db = openSqliteDatabase(file.env['PETSTORE_DB']!);
     try {
       await new SqliteApiKeyStore(db).recordUse(2 as ApiKeyId, new Date('2098-12-31T23:59:30.000Z'));
     } finally {
       db.close();
     }
-    const listed = await runCommand(['keys', 'list'], env);
+    const listed = await runCommand(['keys', 'list'], file.env);
     const lines = listed.stdout.trimEnd().split('\n');
     expect(lines[0]).to.match(/^ID +LABEL +CALLER +SCOPES +CREATED +EXPIRES +LAST USED +REVOKED$/);
     expect(lines[1]).to.match(
@@ -78,7 +69,7 @@ describe('petstore keys: scopes and expiry', () => {
       ),
     );
     expect(lines[2]).to.match(/^2 +every +key-[0-9a-f]{16} +all +\d{4}-\d\d-\d\dT\d\d:\d\dZ +never +2098-12-31T23:59Z +-$/);
-    const json = JSON.parse((await runCommand(['keys', 'list', '--json'], env)).stdout) as Array<Record<string, unknown>>;
+    const json = JSON.parse((await runCommand(['keys', 'list', '--json'], file.env)).stdout) as Array<Record<string, unknown>>;
     expect(json.map((key) => [key['scopes'], key['expiresAt'], key['lastUsedAt']])).to.deep.equal([
       [['pets:read'], expiresAt.toISOString(), null],
       ['all', null, '2098-12-31T23:59:30.000Z'],
@@ -119,17 +110,17 @@ describe('petstore keys: scopes and expiry', () => {
       [['--expires-in', '1d', '--expires-at', '2099-01-01T00:00Z'], 'petstore: give --expires-in or --expires-at, not both\n'],
     ];
     for (const [args, message] of cases) {
-      const result = await runCommand(['keys', 'create', ...args], env);
+      const result = await runCommand(['keys', 'create', ...args], file.env);
       expect([result.code, result.stdout, result.stderr], args.join(' ')).to.deep.equal([2, '', message]);
     }
     for (const args of [
       ['list', '--scope', 'pets:read'],
       ['revoke', '1', '--expires-in', '1d'],
     ]) {
-      const result = await runCommand(['keys', ...args], env);
+      const result = await runCommand(['keys', ...args], file.env);
       expect(result.code, args.join(' ')).to.equal(2);
     }
-    expect(readdirSync(dir.path), 'arguments are checked before the database is opened, or made').to.deep.equal([]);
+    expect(readdirSync(file.dir), 'arguments are checked before the database is opened, or made').to.deep.equal([]);
   });
 });
 

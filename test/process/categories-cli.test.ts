@@ -8,21 +8,13 @@ import { SqliteEventOutbox } from '../../src/adapters/sqlite/sqlite-event-outbox
 import { SqlitePetRepository } from '../../src/adapters/sqlite/sqlite-pet-repository.js';
 import type { CategoryName, CategoryRepository, PetRepository } from '../../src/domain/index.js';
 import { draft } from '../contract/pet-repository.contract.js';
-import { loadCommands, runCommand } from '../support/command-line.js';
-import { tempDir } from '../support/temp-dir.js';
+import { commandsOnAFreshFile, runCommand } from '../support/command-line.js';
 
 describe('the petstore categories command', () => {
-  before(loadCommands);
-  let dir: ReturnType<typeof tempDir>;
-  let env: Record<string, string>;
-  beforeEach(() => {
-    dir = tempDir();
-    env = { PETSTORE_DB: join(dir.path, 'petstore.db') };
-  });
-  afterEach(() => dir.remove());
+  const file = commandsOnAFreshFile();
 
   async function onTheFile<T>(use: (stores: { pets: PetRepository; categories: CategoryRepository }) => Promise<T>): Promise<T> {
-    const db = openSqliteDatabase(env['PETSTORE_DB']!);
+    const db = openSqliteDatabase(file.env['PETSTORE_DB']!);
     try {
       const outbox = new SqliteEventOutbox(db);
       return await use({ pets: new SqlitePetRepository(db, outbox), categories: new SqliteCategoryRepository(db, outbox) });
@@ -40,10 +32,10 @@ describe('the petstore categories command', () => {
       ] as const)
         await pets.create(draft(name, 'available', category));
     });
-    const first = await runCommand(['categories', 'register-used'], env);
+    const first = await runCommand(['categories', 'register-used'], file.env);
     expect([first.code, first.stderr]).to.deep.equal([0, '']);
     expect(first.stdout).to.equal('Registered 2 categories the pets use:\n  1  Category 1\n  3  Category 3\n');
-    const again = await runCommand(['categories', 'register-used'], env);
+    const again = await runCommand(['categories', 'register-used'], file.env);
     expect([again.code, again.stdout]).to.deep.equal([0, 'Every category the pets use is registered already: nothing to do.\n']);
     const names = await onTheFile(async ({ categories }) => (await categories.list({ limit: 10 })).map(({ id, name }) => [id, name]));
     expect(names).to.deep.equal([
@@ -60,12 +52,12 @@ describe('the petstore categories command', () => {
       await pets.create(draft('Tom', 'available', 2));
       return outcome.category;
     });
-    const refused = await runCommand(['categories', 'register-used'], env);
+    const refused = await runCommand(['categories', 'register-used'], file.env);
     expect(refused.code).to.equal(1);
     expect(refused.stdout).to.equal('Registered 1 category the pets use:\n  2  Category 2\n');
     expect(refused.stderr).to.contain('not registered, as another category holds the name "Category <id>": 9.');
     await onTheFile(({ categories }) => categories.rename(taken.id, 1, 'Strays' as CategoryName));
-    const done = await runCommand(['categories', 'register-used'], env);
+    const done = await runCommand(['categories', 'register-used'], file.env);
     expect([done.code, done.stdout]).to.deep.equal([0, 'Registered 1 category the pets use:\n  9  Category 9\n']);
   });
 
@@ -76,11 +68,11 @@ describe('the petstore categories command', () => {
       ['categories', 'register-used', 'x'],
       ['categories', 'register-used', '--json'],
     ]) {
-      const result = await runCommand(args, env);
+      const result = await runCommand(args, file.env);
       expect(result.code, args.join(' ')).to.equal(2);
       expect(result.stderr).to.contain('Usage: petstore');
     }
-    const absent = await runCommand(['categories', 'register-used'], { PETSTORE_DB: join(dir.path, 'none.db') });
+    const absent = await runCommand(['categories', 'register-used'], { PETSTORE_DB: join(file.dir, 'none.db') });
     expect(absent.code).to.equal(1);
   });
 });

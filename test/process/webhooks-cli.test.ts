@@ -2,7 +2,6 @@
 // by add, and by no other command. The deliveries are queued and attempted through the store, as
 // the relay and the dispatcher do. The command line runs in this process; one test runs the
 // compiled dist/cli.js, for what only a process shows: its exit code, stdout apart from stderr.
-import { join } from 'node:path';
 import { expect } from 'chai';
 import type { Pool } from 'pg';
 import { openPostgresPool } from '../../src/adapters/postgres/create-postgres-pool.js';
@@ -11,9 +10,8 @@ import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-databa
 import { SqliteWebhookStore } from '../../src/adapters/sqlite/sqlite-webhook-store.js';
 import type { WebhookEndpointId, WebhookStore } from '../../src/domain/index.js';
 import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
-import { loadCommands, runCommand } from '../support/command-line.js';
+import { commandsOnAFreshFile, loadCommands, runCommand } from '../support/command-line.js';
 import { runCli, timeoutForProcesses } from '../support/server-process.js';
-import { tempDir } from '../support/temp-dir.js';
 
 const EVENT_ID = '0b6f3c1e-7d2a-4e5f-9a8b-1c2d3e4f5a6b';
 const SECRET = /whsec_[A-Za-z0-9+/]{32}/g;
@@ -114,19 +112,12 @@ function webhooksOnADatabase(env: () => Record<string, string>, withStore: <T>(u
 }
 
 describe('the petstore webhooks command', () => {
-  before(loadCommands);
-  let dir: ReturnType<typeof tempDir>;
-  let env: Record<string, string>;
-  beforeEach(() => {
-    dir = tempDir();
-    env = { PETSTORE_DB: join(dir.path, 'petstore.db') };
-  });
-  afterEach(() => dir.remove());
+  const file = commandsOnAFreshFile();
 
   webhooksOnADatabase(
-    () => env,
+    () => file.env,
     async (use) => {
-      const db = openSqliteDatabase(env['PETSTORE_DB']!);
+      const db = openSqliteDatabase(file.env['PETSTORE_DB']!);
       try {
         return await use(new SqliteWebhookStore(db));
       } finally {
@@ -136,7 +127,7 @@ describe('the petstore webhooks command', () => {
   );
 
   it('refuses misuse with exit code 2, and a database that keeps nothing with 1', async () => {
-    await cli(env, ['add', 'https://example.com/']);
+    await cli(file.env, ['add', 'https://example.com/']);
     for (const args of [
       ['webhooks'],
       ['webhooks', 'ping'],
@@ -163,13 +154,13 @@ describe('the petstore webhooks command', () => {
       ['webhooks', 'add', 'https://example.com/', '--from', 'x'],
       ['keys', 'list', '--events', 'x'],
     ]) {
-      const { code, stderr } = await runCommand(args, env);
+      const { code, stderr } = await runCommand(args, file.env);
       expect(code, args.join(' ')).to.equal(2);
       expect(stderr, args.join(' ')).to.match(/^petstore: /);
       expect(stderr, 'a refused URL is not repeated with its password').not.to.contain('hunter2');
     }
     expect(
-      JSON.parse(await cli(env, ['list', '--json'])).map((e: { id: number }) => e.id),
+      JSON.parse(await cli(file.env, ['list', '--json'])).map((e: { id: number }) => e.id),
       'no misuse changed anything',
     ).to.deep.equal([1]);
     for (const db of ['memory', ':memory:']) {
@@ -179,17 +170,17 @@ describe('the petstore webhooks command', () => {
         /^petstore: PETSTORE_DB is (memory \(nothing is kept after exit\)|sqlite :memory:), so webhooks stored there would be gone when this command ends\. /,
       );
     }
-    const help = await runCommand(['help'], env);
+    const help = await runCommand(['help'], file.env);
     expect(help.stdout).to.contain('webhooks redeliver <event-id>');
     expect(help.stdout).to.contain('webhooks enable <id>');
   });
 
   it('as the compiled process: exits 0 with the answer alone on stdout, and 2 with the usage alone on stderr', async function () {
     this.timeout(timeoutForProcesses(2));
-    const added = await runCli(['webhooks', 'add', 'https://example.com/hook', '--json'], env);
+    const added = await runCli(['webhooks', 'add', 'https://example.com/hook', '--json'], file.env);
     expect([added.code, added.stderr]).to.deep.equal([0, '']);
     expect(JSON.parse(added.stdout)).to.deep.include({ id: 1, url: 'https://example.com/hook' });
-    const misused = await runCli(['webhooks', 'remove', 'abc'], env);
+    const misused = await runCli(['webhooks', 'remove', 'abc'], file.env);
     expect([misused.code, misused.stdout]).to.deep.equal([2, '']);
     expect(misused.stderr).to.match(/^petstore: webhooks remove needs the id of an endpoint/);
   });

@@ -69,3 +69,26 @@ export function commandsInTempDir(): {
     },
   };
 }
+
+/** Where a command test works: a fresh folder, and the environment that names a database file in it. */
+export interface CommandFile {
+  readonly env: Record<string, string>;
+  readonly dir: string;
+}
+
+/**
+ * Inside a describe(): the commands loaded once, then before each test a fresh folder whose
+ * `petstore.db` PETSTORE_DB names, removed after the test. Read the fields inside the tests.
+ */
+export function commandsOnAFreshFile(): CommandFile {
+  const live: { env: Record<string, string>; dir: string } = { env: {}, dir: '' };
+  let folder: ReturnType<typeof tempDir> | undefined;
+  before(loadCommands);
+  beforeEach(() => {
+    folder = tempDir();
+    live.dir = folder.path;
+    live.env = { PETSTORE_DB: join(folder.path, 'petstore.db') };
+  });
+  afterEach(() => folder?.remove());
+  return live;
+}
