@@ -10,7 +10,6 @@ import {
   DEFAULT_LIMIT,
   type DeleteCategory,
   type DomainError,
-  failedCondition,
   type GetCategory,
   type ListCategories,
   NewCategory,
@@ -18,7 +17,6 @@ import {
   type VersionedCategory,
 } from '../../../domain/index.js';
 import { sendError } from '../errors/send-error.js';
-import { petETag } from '../request/entity-tags.js';
 import { encodeCategoryCursor } from '../request/page-cursor.js';
 import { ListCategoriesQuery } from '../request/parameters.js';
 import { categoryIdOf } from '../request/category-id-path.js';
@@ -26,6 +24,7 @@ import { conditionOf } from '../request/preconditions.js';
 import { queryParameters } from '../request/query-parameters.js';
 import { requestPath } from '../request/request-path.js';
 import { invalidInput, respond } from '../response/respond.js';
+import { answeredCondition, respondVersioned } from '../response/respond-versioned.js';
 
 /** The use cases of the categories' operations. */
 export interface CategoryUseCases {
@@ -45,10 +44,8 @@ const onPathCategory = async <A>(ctx: Ctx, operation: (id: CategoryId) => Promis
 };
 
 /** Answers a category with its ETag (`"<id>-<version>"`, as a pet's), or the error. */
-const respondVersioned = (ctx: Ctx, result: E.Either<DomainError, VersionedCategory>, status = 200): void => {
-  if (E.isRight(result)) ctx.response.set('ETag', petETag(result.right.category.id, result.right.version));
-  respond(ctx, E.map((v: VersionedCategory) => v.category)(result), status);
-};
+const respondCategory = (ctx: Ctx, result: E.Either<DomainError, VersionedCategory>, status = 200): void =>
+  respondVersioned(ctx, result, (versioned) => versioned.category, status);
 
 /** The handlers of /v1/categories and /v1/categories/{categoryId}. Each is bound, to be given to a route as it is. */
 export class CategoryHandlers {
@@ -73,7 +70,7 @@ export class CategoryHandlers {
     if (E.isLeft(newCategory)) return sendError(ctx, invalidInput('body', newCategory.left));
     const created = await this.useCases.createCategory(newCategory.right)();
     if (E.isRight(created)) ctx.response.set('Location', `${requestPath(ctx).replace(/\/$/, '')}/${created.right.id}`);
-    respondVersioned(ctx, E.map((category: Category) => ({ category, version: 1 }))(created), 201);
+    respondCategory(ctx, E.map((category: Category) => ({ category, version: 1 }))(created), 201);
   };
 
   /** GET /categories/{categoryId}: with its ETag; 412 and 304 as for a pet. */
@@ -81,24 +78,21 @@ export class CategoryHandlers {
     const found = await onPathCategory(ctx, (id) => this.useCases.getCategory(id)());
     if (E.isRight(found)) {
       const { category, version } = found.right;
-      const failed = failedCondition(version, conditionOf(ctx, category.id));
-      if (failed !== undefined) {
-        if (failed === 'expected') {
-          return respond(ctx, E.left({ code: 'category_precondition_failed', categoryId: String(category.id), failed }), 200);
-        }
-        ctx.response.set('ETag', petETag(category.id, version));
-        ctx.response.status = 304;
-        return;
-      }
+      const precondition = (): DomainError => ({
+        code: 'category_precondition_failed',
+        categoryId: String(category.id),
+        failed: 'expected',
+      });
+      if (answeredCondition(ctx, category.id, version, precondition)) return;
     }
-    respondVersioned(ctx, found);
+    respondCategory(ctx, found);
   };
 
   /** PATCH /categories/{categoryId}: a JSON merge patch of its name, conditional on If-Match and If-None-Match. */
   readonly renameCategory: RouterMiddleware = async (ctx) => {
     const patch = CategoryPatch.decode(ctx.request.body);
     if (E.isLeft(patch)) return sendError(ctx, invalidInput('body', patch.left));
-    respondVersioned(
+    respondCategory(
       ctx,
       await onPathCategory(ctx, (id) => this.useCases.renameCategory({ id, patch: patch.right, ...conditionOf(ctx, id) })()),
     );

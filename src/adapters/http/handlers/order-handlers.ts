@@ -18,7 +18,6 @@ import {
 } from '../../../domain/index.js';
 import { apiError } from '../errors/error-catalogue.js';
 import { sendError } from '../errors/send-error.js';
-import { petETag } from '../request/entity-tags.js';
 import { idempotencyKeyOf } from '../request/idempotency-key-header.js';
 import { encodeOrderCursor } from '../request/order-cursor.js';
 import { orderIdOf } from '../request/order-id-path.js';
@@ -27,6 +26,7 @@ import { conditionOf } from '../request/preconditions.js';
 import { queryParameters } from '../request/query-parameters.js';
 import { requestPath } from '../request/request-path.js';
 import { invalidInput, respond } from '../response/respond.js';
+import { respondVersioned } from '../response/respond-versioned.js';
 
 /** The use cases of the store the HTTP adapter serves. */
 export interface StoreUseCases {
@@ -44,10 +44,8 @@ const onPathOrder = async <A>(ctx: RouterContext, operation: (id: OrderId) => Pr
 };
 
 /** Answers an order with its ETag, or the error. */
-const respondVersioned = (ctx: RouterContext, result: E.Either<DomainError, VersionedOrder>, status = 200): void => {
-  if (E.isRight(result)) ctx.response.set('ETag', petETag(result.right.order.id, result.right.version));
-  respond(ctx, E.map((v: VersionedOrder) => v.order)(result), status);
-};
+const respondOrder = (ctx: RouterContext, result: E.Either<DomainError, VersionedOrder>, status = 200): void =>
+  respondVersioned(ctx, result, (versioned) => versioned.order, status);
 
 /** The `filter` a cursor was issued for, and the one the request sends, differ: name the first. */
 const filterMismatch = (field: string, issued: string | number | undefined): string =>
@@ -100,19 +98,19 @@ export class OrderHandlers {
       ctx.response.set('Location', `${requestPath(ctx).replace(/\/$/, '')}/${placed.right.order.order.id}`);
       if (placed.right.replayed) ctx.response.set('Idempotent-Replayed', 'true');
     }
-    respondVersioned(ctx, E.map((p: { order: VersionedOrder }) => p.order)(placed), 201);
+    respondOrder(ctx, E.map((p: { order: VersionedOrder }) => p.order)(placed), 201);
   };
 
   /** GET /orders/{orderId}: one order, with its ETag. */
   readonly getOrder: RouterMiddleware = async (ctx) => {
-    respondVersioned(ctx, await onPathOrder(ctx, (id) => this.useCases.getOrder(id)()));
+    respondOrder(ctx, await onPathOrder(ctx, (id) => this.useCases.getOrder(id)()));
   };
 
   /** PATCH /orders/{orderId}: a move of its status (a merge patch), conditional on If-Match and If-None-Match when sent. */
   readonly changeOrder: RouterMiddleware = async (ctx) => {
     const patch = OrderPatch.decode(ctx.request.body);
     if (E.isLeft(patch)) return sendError(ctx, invalidInput('body', patch.left));
-    respondVersioned(ctx, await onPathOrder(ctx, (id) => this.useCases.changeOrder({ id, patch: patch.right, ...conditionOf(ctx, id) })()));
+    respondOrder(ctx, await onPathOrder(ctx, (id) => this.useCases.changeOrder({ id, patch: patch.right, ...conditionOf(ctx, id) })()));
   };
 
   /** GET /store/inventory: how many pets each status has. */

@@ -10,7 +10,6 @@ import {
   DEFAULT_LIMIT,
   type DeletePet,
   type DomainError,
-  failedCondition,
   FIRST_PET_VERSION,
   type GetPet,
   type GetVersionedPet,
@@ -33,6 +32,7 @@ import { petIdOf } from '../request/pet-id-path.js';
 import { queryParameters } from '../request/query-parameters.js';
 import { requestPath } from '../request/request-path.js';
 import { invalidInput, respond } from '../response/respond.js';
+import { answeredCondition, respondVersioned } from '../response/respond-versioned.js';
 import { sendError } from '../errors/send-error.js';
 
 /** The use cases the HTTP adapter serves: one per operation, and the idempotent creation. */
@@ -57,10 +57,8 @@ const onPathPet = async <A>(ctx: RouterContext, operation: (id: PetId) => Promis
 };
 
 /** Answers a pet with its ETag, or the error. */
-const respondVersioned = (ctx: RouterContext, result: E.Either<DomainError, VersionedPet>): void => {
-  if (E.isRight(result)) ctx.response.set('ETag', petETag(result.right.pet.id, result.right.version));
-  respond(ctx, E.map((v: VersionedPet) => v.pet)(result), 200);
-};
+const respondPet = (ctx: RouterContext, result: E.Either<DomainError, VersionedPet>): void =>
+  respondVersioned(ctx, result, (versioned) => versioned.pet);
 
 /** The filter a cursor was issued for, in words. */
 const filterText = (status: string | undefined, categoryId: number | undefined): string =>
@@ -130,22 +128,16 @@ export class PetHandlers {
     const found = await onPathPet(ctx, (id) => this.useCases.getVersionedPet(id)());
     if (E.isRight(found)) {
       const { pet, version } = found.right;
-      const failed = failedCondition(version, conditionOf(ctx, pet.id));
-      if (failed === 'expected') return respond(ctx, E.left(preconditionFailed(pet.id)), 200);
-      if (failed === 'excluded') {
-        ctx.response.set('ETag', petETag(pet.id, version));
-        ctx.response.status = 304;
-        return;
-      }
+      if (answeredCondition(ctx, pet.id, version, () => preconditionFailed(pet.id))) return;
     }
-    respondVersioned(ctx, found);
+    respondPet(ctx, found);
   };
 
   /** PATCH /pets/{petId}: a JSON merge patch of the pet (read by the merge-patch body), conditional on If-Match and If-None-Match when sent. */
   readonly updatePet: RouterMiddleware = async (ctx) => {
     const patch = PetPatch.decode(ctx.request.body);
     if (E.isLeft(patch)) return sendError(ctx, invalidInput('body', patch.left));
-    respondVersioned(ctx, await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, ...conditionOf(ctx, id) })()));
+    respondPet(ctx, await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, ...conditionOf(ctx, id) })()));
   };
 
   /** DELETE /pets/{petId}: 204 with no body, conditional on If-Match and If-None-Match when sent. */
