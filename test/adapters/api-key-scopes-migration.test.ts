@@ -1,21 +1,17 @@
 // Stored keys gain scopes, an expiry and a last use (a migration on SQLite and PostgreSQL). A
 // database made with every step before it, holding keys, is upgraded in place: each key keeps
 // working, with every scope (those of later releases too), no expiry and no use recorded yet.
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import { apiKeyDigest } from '../../src/adapters/auth/api-key.js';
 import { StoredApiKeyVerifier } from '../../src/adapters/auth/stored-api-key-verifier.js';
-import { createPostgresPool } from '../../src/adapters/postgres/create-postgres-pool.js';
-import { migratePostgres, POSTGRES_MIGRATIONS } from '../../src/adapters/postgres/migrations.js';
+import { POSTGRES_MIGRATIONS } from '../../src/adapters/postgres/migrations.js';
 import { PostgresApiKeyStore } from '../../src/adapters/postgres/postgres-api-key-store.js';
 import { SQLITE_MIGRATIONS } from '../../src/adapters/sqlite/migrations.js';
-import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteApiKeyStore } from '../../src/adapters/sqlite/sqlite-api-key-store.js';
 import { ALL_SCOPES, type ApiKeyStore } from '../../src/domain/index.js';
 import { acceptedAs, UNKNOWN } from '../support/credential-checks.js';
-import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
-import { tempDir } from '../support/temp-dir.js';
+import { describeWithPostgres } from '../support/postgres.js';
+import { upgradedPostgres, upgradedSqlite } from '../support/schema-upgrade.js';
 
 // Found by content, not by number, so that the test holds when migrations are renumbered at a merge.
 const SQLITE_STEPS_BEFORE = SQLITE_MIGRATIONS.findIndex((sql) => sql.includes('ADD COLUMN scopes'));
@@ -46,47 +42,27 @@ async function expectKeptKeys(store: ApiKeyStore): Promise<void> {
 }
 
 describe('API key scopes and expiry: upgrading a database of the steps before', () => {
-  it('SQLite: keeps every key working, with every scope and no expiry', async () => {
-    expect(SQLITE_STEPS_BEFORE).to.be.above(0);
-    const dir = tempDir();
-    try {
-      const file = join(dir.path, 'petstore.db');
-      const old = new Database(file);
-      for (const step of SQLITE_MIGRATIONS.slice(0, SQLITE_STEPS_BEFORE)) old.exec(step);
-      old.pragma(`user_version = ${SQLITE_STEPS_BEFORE}`);
-      const insert = old.prepare('INSERT INTO api_keys (digest, caller_id, label, created_at, revoked_at) VALUES (?, ?, ?, ?, ?)');
-      insert.run(apiKeyDigest(KEYS[0]), 'key-one', 'active', CREATED.getTime(), null);
-      insert.run(apiKeyDigest(KEYS[1]), 'key-two', 'revoked', CREATED.getTime(), CREATED.getTime());
-      old.close();
-
-      const db = openSqliteDatabase(file);
-      try {
-        expect(db.pragma('user_version', { simple: true })).to.equal(SQLITE_MIGRATIONS.length);
-        await expectKeptKeys(new SqliteApiKeyStore(db));
-      } finally {
-        db.close();
-      }
-    } finally {
-      dir.remove();
-    }
-  });
+  it('SQLite: keeps every key working, with every scope and no expiry', () =>
+    upgradedSqlite(
+      SQLITE_STEPS_BEFORE,
+      (old) => {
+        const insert = old.prepare('INSERT INTO api_keys (digest, caller_id, label, created_at, revoked_at) VALUES (?, ?, ?, ?, ?)');
+        insert.run(apiKeyDigest(KEYS[0]), 'key-one', 'active', CREATED.getTime(), null);
+        insert.run(apiKeyDigest(KEYS[1]), 'key-two', 'revoked', CREATED.getTime(), CREATED.getTime());
+      },
+      (db) => expectKeptKeys(new SqliteApiKeyStore(db)),
+    ));
 
   describeWithPostgres('PostgreSQL', () => {
-    it('keeps every key working, with every scope and no expiry', async () => {
-      expect(POSTGRES_STEPS_BEFORE).to.be.above(0);
-      const schema = await createTestSchema();
-      const pool = createPostgresPool({ url: schema.url, poolSize: 2 });
-      try {
-        await migratePostgres(pool, POSTGRES_MIGRATIONS.slice(0, POSTGRES_STEPS_BEFORE));
-        const insert = 'INSERT INTO api_keys (digest, caller_id, label, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)';
-        await pool.query(insert, [apiKeyDigest(KEYS[0]), 'key-one', 'active', CREATED, null]);
-        await pool.query(insert, [apiKeyDigest(KEYS[1]), 'key-two', 'revoked', CREATED, CREATED]);
-        expect(await migratePostgres(pool)).to.deep.equal({ from: POSTGRES_STEPS_BEFORE, to: POSTGRES_MIGRATIONS.length });
-        await expectKeptKeys(new PostgresApiKeyStore(pool));
-      } finally {
-        await pool.end();
-        await schema.drop();
-      }
-    });
+    it('keeps every key working, with every scope and no expiry', () =>
+      upgradedPostgres(
+        POSTGRES_STEPS_BEFORE,
+        async (pool) => {
+          const insert = 'INSERT INTO api_keys (digest, caller_id, label, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5)';
+          await pool.query(insert, [apiKeyDigest(KEYS[0]), 'key-one', 'active', CREATED, null]);
+          await pool.query(insert, [apiKeyDigest(KEYS[1]), 'key-two', 'revoked', CREATED, CREATED]);
+        },
+        (pool) => expectKeptKeys(new PostgresApiKeyStore(pool)),
+      ));
   });
 });
