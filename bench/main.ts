@@ -24,6 +24,7 @@ import { type Scenario, SCENARIOS } from './scenarios/scenarios.js';
 import { EVENTS_TARGET, JWT_TARGET, TARGETS } from './scenarios/targets.js';
 import { compileBaseline } from './servers/baseline-build.js';
 import {
+  earlierCommand,
   type ProjectSetup,
   projectCommand,
   REFERENCE_SYNCHRONOUS,
@@ -74,10 +75,8 @@ function eventsServers(root: string, project: ProjectSetup, database: (server: S
 }
 
 /** With --against, the project as built in `root`, measured in the same rounds as `earlier`. */
-function earlierServer(root: string | undefined, setup: ProjectSetup): Array<[ServerName, ServerCommand]> {
-  if (root === undefined) return [];
-  return [['earlier', { ...projectCommand(root, setup), label: `the project built in ${root}` }]];
-}
+const earlierServer = (root: string | undefined, setup: ProjectSetup): Array<[ServerName, ServerCommand]> =>
+  root === undefined ? [] : [['earlier', earlierCommand(root, setup)]];
 
 async function scenarioRun(options: BenchOptions, generator: LoadGenerator, workDir: string): Promise<void> {
   const chosen = (from: readonly Scenario[]): Scenario[] => from.filter((s) => options.only.length === 0 || options.only.includes(s.id));

@@ -15,7 +15,7 @@ import { runScenarios } from '../harness/run-scenarios.js';
 import { SCENARIOS } from '../scenarios/scenarios.js';
 import { steadinessNote } from '../report/steadiness.js';
 import type { ServerCommand } from '../harness/server-process.js';
-import { projectCommand, referenceCommand, type ServerName } from '../servers/servers.js';
+import { earlierCommand, projectCommand, referenceCommand, type ServerName } from '../servers/servers.js';
 import { POSTGRES_TARGETS, POSTGRES_WORKERS_TARGETS } from '../scenarios/targets.js';
 
 /** What the tables do not say: the references, the pools, the targets. */
@@ -73,7 +73,7 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
     ]);
     if (options.against !== undefined) {
       const earlier = { database: await databases.copyFor('earlier'), logFile: join(workDir, 'earlier.log'), workers: options.workers };
-      servers.set('earlier', { ...projectCommand(options.against, earlier), label: `the project built in ${options.against}` });
+      servers.set('earlier', earlierCommand(options.against, earlier));
     }
     for (const reference of options.references) {
       const setup = { poolSize };

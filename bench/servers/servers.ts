@@ -78,6 +78,12 @@ export function projectCommand(root: string, { database, logFile, workers = 1, e
   };
 }
 
+/** With --against, the project as another checkout (`root`) builds it: the `earlier` server of the rounds. */
+export const earlierCommand = (root: string, setup: ProjectSetup): ServerCommand => ({
+  ...projectCommand(root, setup),
+  label: `the project built in ${root}`,
+});
+
 /** How a reference is run beyond its database. */
 export interface ReferenceSetup {
   /** On PostgreSQL, the size of its one pool (BASELINE_PG_POOL_SIZE): the project's default, so both may hold as many connections. */
