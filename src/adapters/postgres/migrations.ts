@@ -3,6 +3,7 @@
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { ordersTableSql } from '../shared/order-tables.js';
 import { categoriesTableSql, outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { EVENTS_TRIGGER_DROPPED_SQL } from './events-notice.js';
 import { OUTBOX_POSITIONS_SQL } from './outbox-positions-sql.js';
 import { PET_COUNTS_SQL } from './pet-counts-sql.js';
 import { inTransaction } from './in-transaction.js';
@@ -169,6 +170,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // keep their category_id as it is. The index of pets by (category_id, status, id) is built
     // in the migration's transaction (a plain CREATE INDEX: CONCURRENTLY cannot run in one).
     sql: categoriesTableSql(POSTGRES_COLUMN_TYPES),
+  },
+  {
+    version: 13,
+    name: 'events notified after the commit',
+    sql: EVENTS_TRIGGER_DROPPED_SQL,
   },
 ];
 

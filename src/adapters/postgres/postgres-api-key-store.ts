@@ -4,7 +4,7 @@ import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig } from 'pg';
 import type { ApiKeyId, ApiKeyRecord, ApiKeyStore, NewApiKeyRecord, StoredApiKey } from '../../domain/index.js';
 import { queryRows } from './postgres-errors.js';
-import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
 import { API_KEY_COLUMNS, type ApiKeyRow as SharedApiKeyRow, apiKeyRecordOf, scopesColumn } from '../shared/api-key-row.js';
 
 type ApiKeyRow = SharedApiKeyRow<string, Date>; // int8 as pg returns it

@@ -5,7 +5,7 @@ import { categoryNameKey } from '../../domain/index.js';
 import { scopesColumn, scopesOfColumn } from '../shared/api-key-row.js';
 import { highestPetId } from '../shared/archive-record.js';
 import { petFromJsonb } from './jsonb-pet.js';
-import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
 
 export type Row = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import type * as domain from '../../domain/index.js';
 import { sameContent } from '../shared/archive-record.js';
 import { INSERT_ORDER_LOCK } from './postgres-pet-statements.js';
 import { classifyPostgresError } from './postgres-errors.js';
-import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
 import { API_KEYS, CATEGORIES, IDEMPOTENCY_RECORDS, ORDERS, PETS, type Row, type TableSpec } from './postgres-archive-tables.js';
 import { inTransaction } from './in-transaction.js';
 

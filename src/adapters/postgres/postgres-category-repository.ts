@@ -5,9 +5,10 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, PoolClient } from 'pg';
 import * as domain from '../../domain/index.js';
+import { type EventsNotice, eventsNoticeOf } from './events-notice.js';
 import { inTransaction } from './in-transaction.js';
 import { queryRows } from './postgres-errors.js';
-import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
 import { recordedEvents } from './postgres-pet-statements.js';
 
 interface CategoryRow {
@@ -33,7 +34,17 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
   constructor(
     private readonly pool: Pool,
     private readonly recordEvents = false,
-  ) {}
+  ) {
+    this.notice = recordEvents ? eventsNoticeOf(pool) : undefined;
+  }
+
+  /** Tells the relays, after a change's commit, that it may have recorded an event. */
+  private readonly notice: EventsNotice | undefined;
+
+  private notified<T>(outcome: T): T {
+    this.notice?.recorded();
+    return outcome;
+  }
 
   private recorded(change: string, type: string, data = CATEGORY_DATA): string {
     if (!this.recordEvents) return change;
@@ -45,7 +56,7 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
    * above the sequence and above every pet's category_id, and the sequence is moved past it.
    */
   async create(name: domain.CategoryName): Promise<domain.CategoryCreation> {
-    return inTransaction<domain.CategoryCreation>(this.pool, async (client) => {
+    const creation = await inTransaction<domain.CategoryCreation>(this.pool, async (client) => {
       await client.query(`SELECT pg_advisory_xact_lock(${NUMBERING_LOCK})`);
       const [row] = await this.insert(
         client,
@@ -57,6 +68,7 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
       await client.query(`SELECT setval(${SEQUENCE}, $1::bigint)`, [row.id]);
       return { result: { kind: 'created', category: toVersioned(row).category } };
     });
+    return this.notified(creation);
   }
 
   private async insert(client: PoolClient, select: string, values: unknown[], type: string): Promise<CategoryRow[]> {
@@ -92,7 +104,7 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
         ),
         values: [id, version, name, domain.categoryNameKey(name)],
       });
-      return row === undefined ? { kind: 'changed' } : { kind: 'renamed', category: toVersioned(row) };
+      return row === undefined ? { kind: 'changed' } : this.notified({ kind: 'renamed', category: toVersioned(row) });
     } catch (err) {
       if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return { kind: 'name_taken' };
       throw err;
@@ -100,7 +112,7 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
   }
 
   async remove(id: domain.CategoryId, version: domain.CategoryVersion): Promise<domain.CategoryRemoval> {
-    return inTransaction<domain.CategoryRemoval>(this.pool, async (client) => {
+    const removal = await inTransaction<domain.CategoryRemoval>(this.pool, async (client) => {
       const locked = await client.query<{ version: string }>('SELECT version FROM categories WHERE id = $1 FOR UPDATE', [id]);
       if (locked.rows[0] === undefined || Number(locked.rows[0].version) !== version) return { result: 'changed', rollback: true };
       // A statement of its own, so a snapshot taken once the lock is held: it sees a pet committed while the delete waited.
@@ -112,6 +124,7 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
       );
       return { result: 'removed' };
     });
+    return this.notified(removal);
   }
 
   async exists(id: domain.CategoryId): Promise<boolean> {
@@ -119,7 +132,7 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
   }
 
   async registerUsed(): Promise<domain.RegisteredCategories> {
-    return inTransaction<domain.RegisteredCategories>(this.pool, async (client) => {
+    const registered = await inTransaction<domain.RegisteredCategories>(this.pool, async (client) => {
       await client.query(`SELECT pg_advisory_xact_lock(${NUMBERING_LOCK})`);
       const unregistered = 'FROM pets p WHERE NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = p.category_id)';
       const rows = await this.insert(
@@ -139,5 +152,6 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
         },
       };
     });
+    return this.notified(registered);
   }
 }

@@ -1,26 +1,34 @@
 // EventOutbox in PostgreSQL (migrations 5 and 10): PostgresPetRepository records each event in
 // its change's statement; the relay reads them from here, each transport from its position in
-// the outbox order (outbox-positions-sql.ts). A trigger NOTIFYs `petstore_events` at
-// every commit that recorded one, so relays listening on any instance wake at once.
+// the outbox order (outbox-positions-sql.ts). The writers NOTIFY `petstore_events` after every
+// commit that recorded one (events-notice.ts), so relays listening on any instance wake at once.
 import pg, { type Pool } from 'pg';
 import type { EventOutbox, OutboxBacklog, OutboxBatch } from '../../domain/index.js';
 import { eventOfRow, OUTBOX_COLUMNS, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
+import { coalesced } from '../shared/coalesced.js';
+import { EVENTS_CHANNEL } from './events-notice.js';
 import { eventDataFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
 
 /** Where the transport $1 stands in the outbox order: the last position it took (0, the start, for one that has taken none). */
 const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transport = $1), 0)`;
 
-/** The channel the outbox's trigger notifies. */
-export const EVENTS_CHANNEL = 'petstore_events';
-
 /** The outbox of the database of a pool opened by openPostgresPool (which migrates it). */
 export class PostgresEventOutbox implements EventOutbox {
+  /**
+   * Gives what has committed its place in the outbox order. The transports' reads of one round
+   * come together: one call serves every read that asked while another was under way, rather
+   * than each read queuing on the function's lock in turn.
+   */
+  private readonly putInOrder = coalesced(() =>
+    queryRows(this.pool, { name: 'petstore_events_put_in_order', text: 'SELECT events_put_in_order()' }).then(() => undefined),
+  );
+
   constructor(private readonly pool: Pool) {}
 
   async read(transport: string, limit: number): Promise<OutboxBatch> {
     // What has committed since the last call gets its place in the outbox order first.
-    await queryRows(this.pool, { name: 'petstore_events_put_in_order', text: 'SELECT events_put_in_order()' });
+    await this.putInOrder();
     const rows = await queryRows<Partial<OutboxRow> & { position: string; log_position: string | null }>(this.pool, {
       name: 'petstore_events_after',
       text: `WITH here AS (SELECT ${POSITION} AS position)

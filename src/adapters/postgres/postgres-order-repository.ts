@@ -7,6 +7,7 @@ import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type * as domain from '../../domain/index.js';
 import { OPEN_ORDER_SQL } from '../shared/order-tables.js';
 import { ORDER_COLUMNS, type OrderRow, versionedOrderOfRow } from '../shared/order-rows.js';
+import { type EventsNotice, eventsNoticeOf } from './events-notice.js';
 import { queryRows } from './postgres-errors.js';
 import { changeOrderSql, placeOrderSql } from './postgres-order-statements.js';
 
@@ -19,12 +20,15 @@ const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown } 
 export class PostgresOrderRepository implements domain.OrderRepository {
   private readonly placeStatement: { readonly name: string; readonly text: string };
   private readonly changeStatement: { readonly name: string; readonly text: string };
+  /** Tells the relays, after a change's commit, that it recorded events. */
+  private readonly notice: EventsNotice | undefined;
 
   /** @param recordEvents whether every change records its events in the outbox (PostgresEventOutbox), in the change's statement. */
   constructor(
     private readonly pool: Pool,
     recordEvents = false,
   ) {
+    this.notice = recordEvents ? eventsNoticeOf(pool) : undefined;
     const suffix = recordEvents ? '_recorded' : '';
     this.placeStatement = { name: `petstore_orders_place${suffix}`, text: placeOrderSql(recordEvents) };
     this.changeStatement = { name: `petstore_orders_change${suffix}`, text: changeOrderSql(recordEvents) };
@@ -59,7 +63,9 @@ export class PostgresOrderRepository implements domain.OrderRepository {
       return { kind: 'keyed', keyed: keyed.value };
     }
     const [row] = placed;
-    return row === undefined ? { kind: 'not-available' } : { kind: 'placed', order: versionedOrderOfRow(row) };
+    if (row === undefined) return { kind: 'not-available' };
+    this.notice?.recorded();
+    return { kind: 'placed', order: versionedOrderOfRow(row) };
   }
 
   async findKeyed(id: domain.IdempotencyRecordId, now: Date): Promise<O.Option<domain.KeyedOrder>> {
@@ -95,7 +101,9 @@ export class PostgresOrderRepository implements domain.OrderRepository {
 
   async change(id: domain.OrderId, version: domain.OrderVersion, move: domain.OrderMove): Promise<O.Option<domain.VersionedOrder>> {
     const [row] = await this.rows({ ...this.changeStatement, values: [id, version, move.status, move.at, move.petStatus ?? null] });
-    return row === undefined ? O.none : O.some(versionedOrderOfRow(row));
+    if (row === undefined) return O.none;
+    this.notice?.recorded();
+    return O.some(versionedOrderOfRow(row));
   }
 
   async openOrderOf(petId: domain.PetId): Promise<O.Option<domain.OrderId>> {

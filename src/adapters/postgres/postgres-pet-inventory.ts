@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { EMPTY_INVENTORY, type Inventory, type PetInventory, type PetStatus } from '../../domain/index.js';
 import { SELECT_PET_COUNTS } from './pet-counts-sql.js';
 import { queryRows } from './postgres-errors.js';
-import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
 
 /** The inventory of the database of a pool opened by openPostgresPool (which migrates it). */
 export class PostgresPetInventory implements PetInventory {

@@ -7,7 +7,9 @@ import { StorageUnavailableError, UnknownCategoryError } from '../../domain/inde
 import { categoryPageSql, categoryStatusPageSql } from '../shared/category-pages.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
+import { type EventsNotice, eventsNoticeOf } from './events-notice.js';
 import { queryRows } from './postgres-errors.js';
+import { type PetRow, safeIntegerFromInt8, toPet, toVersionedPet, type VersionedPetRow } from './postgres-pet-rows.js';
 import {
   COLUMNS,
   DELETE_AT_VERSION,
@@ -20,40 +22,6 @@ import {
   withEvent,
 } from './postgres-pet-statements.js';
 
-interface PetRow {
-  // pg returns bigint (int8) columns as decimal strings, since not every int8 fits a JS number.
-  id: string;
-  name: string;
-  category_id: string;
-  status: domain.PetStatus;
-}
-
-interface VersionedPetRow extends PetRow {
-  version: string;
-}
-
-/** An int8 from the database as a number, exactly, or an error: never a rounded value. */
-export function safeIntegerFromInt8(text: string, column: string): number {
-  const value = /^-?[0-9]+$/.test(text) ? Number(text) : Number.NaN;
-  // Beyond ±(2^53−1), Number() rounds to a value of magnitude ≥ 2^53, which isSafeInteger refuses.
-  if (!Number.isSafeInteger(value)) {
-    throw new RangeError(`${column} ${text} from PostgreSQL cannot be represented exactly (beyond ±(2^53−1))`);
-  }
-  return value;
-}
-
-const toPet = (row: PetRow): domain.Pet => ({
-  id: safeIntegerFromInt8(row.id, 'pets.id') as domain.PetId,
-  name: row.name as domain.PetName,
-  categoryId: safeIntegerFromInt8(row.category_id, 'pets.category_id') as domain.CategoryId,
-  status: row.status,
-});
-
-const toVersionedPet = (row: VersionedPetRow): domain.VersionedPet => ({
-  pet: toPet(row),
-  version: safeIntegerFromInt8(row.version, 'pets.version'),
-});
-
 /** Pets in PostgreSQL, through a pool opened by {@link openPostgresPool}; any number of instances may share the database. */
 export class PostgresPetRepository implements domain.PetRepository {
   private readonly writeBatched = writeBatches((writes: readonly PetWrite[]) => this.writeBatch(writes));
@@ -64,12 +32,15 @@ export class PostgresPetRepository implements domain.PetRepository {
   private readonly updateAtVersion: { readonly name: string; readonly text: string };
   private readonly updateAtVersionRegistered: { readonly name: string; readonly text: string };
   private readonly deleteAtVersion: { readonly name: string; readonly text: string };
+  /** Tells the relays, after a change's commit, that it recorded events. */
+  private readonly notice: EventsNotice | undefined;
 
   /** @param recordEvents whether every change records its event in the outbox (PostgresEventOutbox), in the change's statement. */
   constructor(
     private readonly pool: Pool,
     recordEvents = false,
   ) {
+    this.notice = recordEvents ? eventsNoticeOf(pool) : undefined;
     // Named statements: the name differs with the text, as a connection keeps each one prepared.
     const named = (name: string, text: string) => ({ name: recordEvents ? `${name}_recorded` : name, text });
     this.insertBatch = named('petstore_pets_insert_batch', recordEvents ? insertPetsSql(true) : INSERT_PETS_SQL);
@@ -121,7 +92,9 @@ export class PostgresPetRepository implements domain.PetRepository {
    */
   private async writeBatch(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<domain.Pet | undefined>[]> {
     try {
-      return await this.insertPets(writes);
+      const outcomes = await this.insertPets(writes);
+      this.notice?.recorded();
+      return outcomes;
     } catch (err) {
       if (writes.length === 1 || err instanceof StorageUnavailableError) throw err;
       const outcomes: WriteOutcome<domain.Pet | undefined>[] = [];
@@ -132,6 +105,7 @@ export class PostgresPetRepository implements domain.PetRepository {
           outcomes.push({ ok: false, error });
         }
       }
+      this.notice?.recorded();
       return outcomes;
     }
   }
@@ -225,7 +199,10 @@ export class PostgresPetRepository implements domain.PetRepository {
       ...(rule === 'registered' ? this.updateAtVersionRegistered : this.updateAtVersion),
       values: [id, version, draft.name, draft.categoryId, draft.status],
     });
-    if (row !== undefined) return O.some(toVersionedPet(row));
+    if (row !== undefined) {
+      this.notice?.recorded();
+      return O.some(toVersionedPet(row));
+    }
     if (rule === 'registered') {
       const [check] = await this.rows<{ refused: boolean }>({
         name: 'petstore_pets_refused_for_category',
@@ -243,6 +220,8 @@ export class PostgresPetRepository implements domain.PetRepository {
       ...this.deleteAtVersion,
       values: [id, version],
     });
-    return rows.length === 1;
+    if (rows.length !== 1) return false;
+    this.notice?.recorded();
+    return true;
   }
 }

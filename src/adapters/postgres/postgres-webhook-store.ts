@@ -7,7 +7,7 @@ import { webhookDeliveriesOf } from '../../domain/index.js';
 import type * as domain from '../../domain/index.js';
 import * as shared from '../shared/webhook-rows.js';
 import { queryRows } from './postgres-errors.js';
-import { safeIntegerFromInt8 } from './postgres-pet-repository.js';
+import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
 
 const AS: shared.RowConversions<string, Date> = { id: safeIntegerFromInt8, time: (time) => time }; // int8 as pg returns it
 const endpointOf = (row: shared.WebhookEndpointRow<string, Date>): domain.WebhookEndpoint => shared.webhookEndpointOf(row, AS);

@@ -2,7 +2,7 @@
 // int8 values from the database become numbers: checked without a server.
 import { expect } from 'chai';
 import { classifyPostgresError, isPostgresUnavailable } from '../../../src/adapters/postgres/postgres-errors.js';
-import { safeIntegerFromInt8 } from '../../../src/adapters/postgres/postgres-pet-repository.js';
+import { safeIntegerFromInt8 } from '../../../src/adapters/postgres/postgres-pet-rows.js';
 import { StorageUnavailableError } from '../../../src/domain/index.js';
 
 const withCode = (code: string, message = 'failure') => Object.assign(new Error(message), { code });

@@ -1,0 +1,52 @@
+// The hint that wakes the relays listening on `petstore_events` (PostgresEventOutbox.watch), sent
+// by the writers after their commit, in a statement of its own
+// (docs/decisions/0030-events-notified-after-the-commit.md). A NOTIFY inside the writing
+// transaction would take, at its commit, the lock that every notifying transaction of the
+// database queues on, and hold it through the commit's WAL flush: the database's changes
+// that record events would then commit one at a time.
+import type { Pool } from 'pg';
+import { coalesced } from '../shared/coalesced.js';
+
+/** The channel the writers notify and the relays listen on. */
+export const EVENTS_CHANNEL = 'petstore_events';
+
+/**
+ * PostgreSQL migration 13: the trigger of migration 5, which sent the NOTIFY inside the writing
+ * transaction, goes. The relays of a release before still wake on this release's NOTIFY, and poll.
+ */
+export const EVENTS_TRIGGER_DROPPED_SQL = `DROP TRIGGER events_recorded ON events;
+  DROP FUNCTION events_recorded();`;
+
+const NOTIFY = { name: 'petstore_events_notify', text: `SELECT pg_notify('${EVENTS_CHANNEL}', '')` };
+
+/**
+ * Notifies `pool`'s database that events were recorded, one NOTIFY at a time: a call while one
+ * is under way asks for one more after it, so every commit before a call is followed by a
+ * NOTIFY sent after that commit, and a burst of writes costs two at most. A NOTIFY that fails
+ * is dropped: the hint is not needed for delivery, as every relay also polls.
+ */
+export class EventsNotice {
+  private readonly notify: () => Promise<void>;
+
+  constructor(pool: Pool) {
+    this.notify = coalesced(() => pool.query(NOTIFY).then(() => undefined));
+  }
+
+  /** Called after a commit that recorded events; answers at once. */
+  recorded(): void {
+    this.notify().catch(() => undefined);
+  }
+}
+
+// One per pool: the writers of one database (pets, orders, categories) share the one-at-a-time.
+const notices = new WeakMap<Pool, EventsNotice>();
+
+/** The EventsNotice of `pool`. */
+export function eventsNoticeOf(pool: Pool): EventsNotice {
+  let notice = notices.get(pool);
+  if (notice === undefined) {
+    notice = new EventsNotice(pool);
+    notices.set(pool, notice);
+  }
+  return notice;
+}
