@@ -5,13 +5,21 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type * as domain from '../../domain/index.js';
+import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 import { OPEN_ORDER_SQL } from '../shared/order-tables.js';
 import { ORDER_COLUMNS, type OrderRow, versionedOrderOfRow } from '../shared/order-rows.js';
 import { type EventsNotice, eventsNoticeOf } from './events-notice.js';
 import { queryRows } from './postgres-errors.js';
-import { changeOrderSql, placeOrderSql } from './postgres-order-statements.js';
+import { changeOrderSql, placeOrderSql, placeOrdersSql } from './postgres-order-statements.js';
 
 type KeyedRow = OrderRow & { key_fingerprint: string };
+
+/** A placement as a batch carries it. */
+interface Placement {
+  readonly petId: domain.PetId;
+  readonly note?: domain.OrderNote | undefined;
+  readonly at: Date;
+}
 
 /** PostgreSQL's unique_violation: here, a concurrent placement took the same idempotency key first. */
 const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown } | null)?.code === '23505';
@@ -20,6 +28,9 @@ const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown } 
 export class PostgresOrderRepository implements domain.OrderRepository {
   private readonly placeStatement: { readonly name: string; readonly text: string };
   private readonly changeStatement: { readonly name: string; readonly text: string };
+  private readonly placeBatchStatement: { readonly name: string; readonly text: string };
+  /** Placements without a key share one statement, and so one commit, with the others of their turn (writeBatches). */
+  private readonly placeBatched = writeBatches((writes: readonly Placement[]) => this.placeBatch(writes));
   /** Tells the relays, after a change's commit, that it recorded events. */
   private readonly notice: EventsNotice | undefined;
 
@@ -31,6 +42,7 @@ export class PostgresOrderRepository implements domain.OrderRepository {
     this.notice = recordEvents ? eventsNoticeOf(pool) : undefined;
     const suffix = recordEvents ? '_recorded' : '';
     this.placeStatement = { name: `petstore_orders_place${suffix}`, text: placeOrderSql(recordEvents) };
+    this.placeBatchStatement = { name: `petstore_orders_place_batch${suffix}`, text: placeOrdersSql(recordEvents) };
     this.changeStatement = { name: `petstore_orders_change${suffix}`, text: changeOrderSql(recordEvents) };
   }
 
@@ -40,24 +52,48 @@ export class PostgresOrderRepository implements domain.OrderRepository {
   }
 
   async place({ petId, note, at, key }: domain.OrderPlacementRequest): Promise<domain.OrderPlacement> {
-    if (key !== undefined) {
-      const keyed = await this.findKeyed(key, at);
-      if (O.isSome(keyed)) return { kind: 'keyed', keyed: keyed.value };
-      await this.rows({
-        name: 'petstore_orders_forget_key',
-        text: 'UPDATE orders SET key_scope = NULL, key = NULL, key_fingerprint = NULL, key_expires_at = NULL WHERE key_scope = $1 AND key = $2',
-        values: [key.scope, key.key],
-      });
-    }
+    if (key !== undefined) return this.placeKeyed({ petId, ...(note === undefined ? {} : { note }), at }, key);
+    const placed = await this.placeBatched({ petId, note, at });
+    return placed === undefined ? { kind: 'not-available' } : { kind: 'placed', order: placed };
+  }
+
+  /**
+   * One batch's placements in one statement, so one commit. A batch that fails stores nothing
+   * and fails each of its placements (none has a value of its own that the database could refuse).
+   */
+  private async placeBatch(writes: readonly Placement[]): Promise<readonly WriteOutcome<domain.VersionedOrder | undefined>[]> {
+    const rows = await this.rows({
+      ...this.placeBatchStatement,
+      values: [writes.map((w) => w.petId), writes.map((w) => w.note ?? null), writes.map((w) => w.at)],
+    });
+    if (rows.length > 0) this.notice?.recorded();
+    // Each pet placed answers the first of its writes in the batch; the others find it taken.
+    const placed = new Map(rows.map((row) => [Number(row.pet_id), versionedOrderOfRow(row)]));
+    return writes.map((write) => {
+      const order = placed.get(write.petId);
+      placed.delete(write.petId);
+      return { ok: true, output: order };
+    });
+  }
+
+  /** A placement with an idempotency key: alone, as the key is looked up and claimed around it. */
+  private async placeKeyed({ petId, note, at }: Placement, key: domain.OrderKey): Promise<domain.OrderPlacement> {
+    const keyed = await this.findKeyed(key, at);
+    if (O.isSome(keyed)) return { kind: 'keyed', keyed: keyed.value };
+    await this.rows({
+      name: 'petstore_orders_forget_key',
+      text: 'UPDATE orders SET key_scope = NULL, key = NULL, key_fingerprint = NULL, key_expires_at = NULL WHERE key_scope = $1 AND key = $2',
+      values: [key.scope, key.key],
+    });
     let placed: OrderRow[];
     try {
       placed = await this.rows({
         ...this.placeStatement,
-        values: [petId, note ?? null, at, key?.scope ?? null, key?.key ?? null, key?.fingerprint ?? null, key?.expiresAt ?? null],
+        values: [petId, note ?? null, at, key.scope, key.key, key.fingerprint, key.expiresAt],
       });
     } catch (err) {
       // Another placement with the key committed first: this one stored nothing; answer that one.
-      if (key === undefined || !isUniqueViolation(err)) throw err;
+      if (!isUniqueViolation(err)) throw err;
       const keyed = await this.findKeyed(key, at);
       if (O.isNone(keyed)) throw err;
       return { kind: 'keyed', keyed: keyed.value };

@@ -9,16 +9,16 @@ const ORDER_JSON = `jsonb_build_object('id', id, 'petId', pet_id, 'status', stat
   || CASE WHEN note IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('note', note) END`;
 
 /**
- * The events of a change, as the INSERT of a CTE: the pet's (from `pets`, a CTE with its
- * columns) before the order's (from `orders`), so that an order is seen after what it did to
- * its pet.
+ * The events of a change, as the INSERT of a CTE: for each pet, its own (from `pets`, a CTE with
+ * its columns) before its order's (from `orders`), so that an order is seen after what it did
+ * to its pet.
  */
 const recorded = (pets: string, orders: string, orderType: string) => `, recorded AS (
     INSERT INTO events (id, type, pet_id, data, time)
     SELECT gen_random_uuid(), type, pet_id, data, clock_timestamp() FROM (
       SELECT 1 AS n, 'petstore.pet.updated' AS type, id AS pet_id, ${PET_JSON} AS data FROM ${pets}
       UNION ALL SELECT 2, '${orderType}', pet_id, ${ORDER_JSON} FROM ${orders}
-    ) e ORDER BY n
+    ) e ORDER BY pet_id, n
   )`;
 
 /**
@@ -33,6 +33,29 @@ export const placeOrderSql = (recordEvents: boolean) => `WITH reserved AS (
   ), placed AS (
     INSERT INTO orders (pet_id, status, note, placed_at, updated_at, key_scope, key, key_fingerprint, key_expires_at)
     SELECT id, 'placed', $2, $3, $3, $4, $5, $6, $7 FROM reserved RETURNING ${ORDER_COLUMNS}
+  )${recordEvents ? recorded('reserved', 'placed', 'petstore.order.created') : ''}
+  SELECT ${ORDER_COLUMNS} FROM placed`;
+
+/**
+ * Placements without an idempotency key, a batch in one statement (PostgresOrderRepository.place):
+ * $1 the pets, $2 the notes, $3 the times, as parallel arrays. Of the writes for one pet, the
+ * first alone may place it. The pets are locked in id order, so that two batches (of two
+ * instances) never wait for each other both ways; a pet found no longer available once its lock
+ * is granted is left out, as in a single placement. The answer is one order per pet placed.
+ */
+export const placeOrdersSql = (recordEvents: boolean) => `WITH firsts AS (
+    SELECT DISTINCT ON (pet_id) pet_id, note, at
+      FROM unnest($1::bigint[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS w (pet_id, note, at, n)
+     ORDER BY pet_id, n
+  ), locked AS (
+    SELECT id FROM pets WHERE id IN (SELECT pet_id FROM firsts) AND status = '${ORDERABLE_PET_STATUS}' ORDER BY id FOR UPDATE
+  ), reserved AS (
+    UPDATE pets SET status = '${RESERVED_PET_STATUS}', version = version + 1
+     WHERE id IN (SELECT id FROM locked) AND status = '${ORDERABLE_PET_STATUS}' RETURNING id, name, category_id, status
+  ), placed AS (
+    INSERT INTO orders (pet_id, status, note, placed_at, updated_at)
+    SELECT firsts.pet_id, 'placed', firsts.note, firsts.at, firsts.at FROM reserved JOIN firsts ON firsts.pet_id = reserved.id
+     ORDER BY firsts.pet_id RETURNING ${ORDER_COLUMNS}
   )${recordEvents ? recorded('reserved', 'placed', 'petstore.order.created') : ''}
   SELECT ${ORDER_COLUMNS} FROM placed`;
 
