@@ -91,7 +91,8 @@ const PET_LINE_CODECS: Readonly<Record<number, t.Decoder<unknown, object>>> = {
 const FIRST_VERSION_WITH_CATEGORIES = 4;
 
 const LINE_CODECS = {
-  category: exactObject('CategoryLine', { kind: t.literal('category'), id: PetId, name: CategoryName, version: Version }, {}),
+  // Any id a stored category can have: a pet's categoryId (register-used keeps the pets' numbers, zero and negative ones too).
+  category: exactObject('CategoryLine', { kind: t.literal('category'), id: CategoryId, name: CategoryName, version: Version }, {}),
   idempotencyRecord: exactObject(
     'IdempotencyRecordLine',
     {

@@ -8,7 +8,9 @@ import { openPostgresPool } from '../../src/adapters/postgres/create-postgres-po
 import { PostgresCategoryRepository } from '../../src/adapters/postgres/postgres-category-repository.js';
 import { openSqliteDatabase } from '../../src/adapters/sqlite/open-sqlite-database.js';
 import { SqliteCategoryRepository } from '../../src/adapters/sqlite/sqlite-category-repository.js';
+import { SqlitePetRepository } from '../../src/adapters/sqlite/sqlite-pet-repository.js';
 import type { CategoryId, CategoryName, CategoryRepository } from '../../src/domain/index.js';
+import { draft } from '../contract/pet-repository.contract.js';
 import { loadCommands, runCommand } from '../support/command-line.js';
 import { createTestSchema, describeWithPostgres } from '../support/postgres.js';
 import { tempDir } from '../support/temp-dir.js';
@@ -46,6 +48,29 @@ async function seed(db: string): Promise<void> {
     await categories.rename(1 as CategoryId, 1, 'Dogs' as CategoryName);
   });
 }
+
+/** Pets filed under the bare numbers -3, 0 and 2 (a pet's categoryId may be any safe integer), in the SQLite file `db`. */
+async function seedBareNumbers(db: string): Promise<void> {
+  const sqlite = openSqliteDatabase(db);
+  try {
+    const pets = new SqlitePetRepository(sqlite);
+    for (const [name, categoryId] of [
+      ['Rex', -3],
+      ['Tom', 0],
+      ['Kit', 2],
+    ] as const)
+      await pets.create(draft(name, 'available', categoryId));
+  } finally {
+    sqlite.close();
+  }
+}
+
+/** The category lines register-used gives the pets of seedBareNumbers. */
+const REGISTERED_LINES = [
+  '{"kind":"category","id":-3,"name":"Category -3","version":1}',
+  '{"kind":"category","id":0,"name":"Category 0","version":1}',
+  '{"kind":"category","id":2,"name":"Category 2","version":1}',
+];
 
 describe('export, import and copy of categories', () => {
   before(loadCommands);
@@ -100,7 +125,41 @@ describe('export, import and copy of categories', () => {
     expect(refused.stderr).to.contain('is a category, which a file of format version 3 does not hold');
   });
 
+  it('round-trips the categories register-used gives negative and zero categoryIds, through import and copy', async () => {
+    await seedBareNumbers(at('a.db'));
+    await run(['categories', 'register-used'], at('a.db'));
+    await run(['export', '--all', '--out', at('a.ndjson')], at('a.db'));
+    const exported = readFileSync(at('a.ndjson'), 'utf8');
+    expect(exported.split('\n').slice(1, 4)).to.deep.equal(REGISTERED_LINES);
+    await run(['import', at('a.ndjson')], at('b.db'));
+    expect((await run(['export', '--all'], at('b.db'))).stdout).to.equal(exported);
+    await run(['copy', '--from', at('a.db'), '--to', at('c.db')], at('a.db'));
+    expect((await run(['export', '--all'], at('c.db'))).stdout).to.equal(exported);
+    const next = await onCategories(at('b.db'), (categories) => categories.create('Fish' as CategoryName));
+    expect(next.kind === 'created' && next.category.id).to.equal(3);
+  });
+
   describeWithPostgres('to and from PostgreSQL', () => {
+    it('round-trips the categories register-used gives negative and zero categoryIds on PostgreSQL', async () => {
+      await seedBareNumbers(at('a.db'));
+      const [source, target] = [await createTestSchema(), await createTestSchema()];
+      try {
+        await run(['copy', '--from', at('a.db'), '--to', source.url], at('a.db'));
+        await run(['categories', 'register-used'], source.url);
+        await run(['export', '--all', '--out', at('pg.ndjson')], source.url);
+        const exported = readFileSync(at('pg.ndjson'), 'utf8');
+        expect(exported.split('\n').slice(1, 4)).to.deep.equal(REGISTERED_LINES);
+        await run(['import', at('pg.ndjson')], target.url);
+        expect((await run(['export', '--all'], target.url)).stdout).to.equal(exported);
+        await run(['copy', '--from', source.url, '--to', at('d.db')], at('a.db'));
+        expect((await run(['export', '--all'], at('d.db'))).stdout).to.equal(exported);
+        const next = await onCategories(target.url, (categories) => categories.create('Fish' as CategoryName));
+        expect(next.kind === 'created' && next.category.id).to.equal(3);
+      } finally {
+        await Promise.all([source.drop(), target.drop()]);
+      }
+    });
+
     it('copies categories with their versions to PostgreSQL and back, and exports the same lines from both', async () => {
       await seed(at('a.db'));
       const schema = await createTestSchema();
