@@ -70,6 +70,16 @@ export interface VersionCondition {
   readonly excluded?: ExpectedVersion | undefined;
 }
 
+/** A conditional change of the resource `id` (a pet, an order, a category): which one, and the versions the client expects it in. */
+export interface ChangeRequest<I> extends VersionCondition {
+  readonly id: I;
+}
+
+/** A conditional change that carries a merge patch of the resource's fields. */
+export interface PatchRequest<I, P> extends ChangeRequest<I> {
+  readonly patch: P;
+}
+
 /** Which part of `condition` the stored version fails, or undefined when it meets it. */
 export const failedCondition = (version: PetVersion, { expected, excluded }: VersionCondition): 'expected' | 'excluded' | undefined =>
   !meetsExpectation(version, expected)

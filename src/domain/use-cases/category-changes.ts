@@ -11,19 +11,15 @@ import {
   type CategoryPreconditionFailed,
 } from '../errors.js';
 import type { CategoryId } from '../pet.js';
-import type { VersionCondition } from '../pet-changes.js';
+import type { ChangeRequest, PatchRequest } from '../pet-changes.js';
 import type { CategoryRepository } from '../ports/index.js';
 import { changeVersioned } from './change-at-version.js';
 
 /** A change of a category: which one, and the versions the client expects it in (If-Match, If-None-Match). */
-export interface CategoryChangeRequest extends VersionCondition {
-  readonly id: CategoryId;
-}
+export type CategoryChangeRequest = ChangeRequest<CategoryId>;
 
 /** A rename: a merge patch of the category's name. */
-export interface RenameCategoryRequest extends CategoryChangeRequest {
-  readonly patch: CategoryPatch;
-}
+export type RenameCategoryRequest = PatchRequest<CategoryId, CategoryPatch>;
 
 /** The use case that renames a category. */
 export type RenameCategory = (

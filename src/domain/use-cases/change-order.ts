@@ -4,19 +4,12 @@ import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import { type InvalidOrderTransition, type OrderNotFound, orderNotFound, type OrderPreconditionFailed } from '../errors.js';
 import type { OrderId, VersionedOrder } from '../order.js';
 import { canChangeOrderStatus, type OrderPatch, orderStatusesAllowedFrom, petStatusAfter } from '../order-changes.js';
-import type { ExpectedVersion } from '../pet-changes.js';
+import type { PatchRequest } from '../pet-changes.js';
 import type { Clock, OrderRepository } from '../ports/index.js';
 import { changeVersioned } from './change-at-version.js';
 
 /** A change of an order's status, and the versions the client expects it in. */
-export interface ChangeOrderRequest {
-  readonly id: OrderId;
-  readonly patch: OrderPatch;
-  /** `any` without a condition; otherwise the change is made only on one of these versions. */
-  readonly expected: ExpectedVersion;
-  /** Versions the change is not made on. None by default. */
-  readonly excluded?: ExpectedVersion | undefined;
-}
+export type ChangeOrderRequest = PatchRequest<OrderId, OrderPatch>;
 
 /** The use case that moves an order through its statuses. */
 export type ChangeOrder = (

@@ -6,8 +6,8 @@ import type { PetId } from '../pet.js';
 import {
   canChangeStatus,
   changesNothing,
-  type ExpectedVersion,
   patchedPet,
+  type PatchRequest,
   type PetPatch,
   statusesAllowedFrom,
   type VersionedPet,
@@ -18,14 +18,7 @@ import { type OpenOrders, reservationOf } from './pet-reservation.js';
 import { unknownCategoryOf } from './create-pet.js';
 
 /** A change of a pet: which one, the merge patch of its fields, and the versions the client expects it in. */
-export interface UpdatePetRequest {
-  readonly id: PetId;
-  readonly patch: PetPatch;
-  /** `any` without a condition; otherwise the change is made only on one of these versions. */
-  readonly expected: ExpectedVersion;
-  /** Versions the change is not made on; `any`: not on any (the pet must not exist). None by default. */
-  readonly excluded?: ExpectedVersion | undefined;
-}
+export type UpdatePetRequest = PatchRequest<PetId, PetPatch>;
 
 /** The use case that changes a pet's fields, within the status transitions. */
 export type UpdatePet = (
