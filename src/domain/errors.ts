@@ -87,6 +87,12 @@ export interface CategoryPreconditionFailed {
   readonly failed: 'expected' | 'excluded';
 }
 
+/** The {@link CategoryPreconditionFailed} failure for an id. */
+export const categoryPreconditionFailed = (
+  categoryId: CategoryId,
+  failed: CategoryPreconditionFailed['failed'] = 'expected',
+): CategoryPreconditionFailed => ({ code: 'category_precondition_failed', categoryId: String(categoryId), failed });
+
 /** With PETSTORE_CATEGORIES=registered: a pet's categoryId names no stored category. Nothing was stored. */
 export interface UnknownCategory {
   readonly code: 'unknown_category';

@@ -9,6 +9,7 @@ import {
   type CategoryNotFound,
   categoryNotFound,
   type CategoryPreconditionFailed,
+  categoryPreconditionFailed,
 } from '../errors.js';
 import type { CategoryId } from '../pet.js';
 import type { ChangeRequest, PatchRequest } from '../pet-changes.js';
@@ -34,11 +35,7 @@ export type DeleteCategory = (
 const categoryRecord = (categories: CategoryRepository, id: CategoryId) => ({
   find: () => categories.findVersioned(id),
   notFound: () => categoryNotFound(id),
-  preconditionFailed: (failed: 'expected' | 'excluded'): CategoryPreconditionFailed => ({
-    code: 'category_precondition_failed',
-    categoryId: String(id),
-    failed,
-  }),
+  preconditionFailed: (failed: 'expected' | 'excluded') => categoryPreconditionFailed(id, failed),
 });
 
 /** Renames a category; a patch that changes nothing (`{}`, or its own name) stores nothing and keeps the version. */

@@ -9,31 +9,27 @@ import {
   type CreatePetOnce,
   DEFAULT_LIMIT,
   type DeletePet,
-  type DomainError,
   FIRST_PET_VERSION,
   type GetPet,
   type GetVersionedPet,
   type ListPets,
+  type ListPetsRequest,
   NewPet,
   type Pet,
-  type PetId,
+  type PetPage,
   PetPatch,
   preconditionFailed,
   type UpdatePet,
   type VersionedPet,
 } from '../../../domain/index.js';
-import { apiError } from '../errors/error-catalogue.js';
+import { petETag } from '../request/entity-tags.js';
 import { idempotencyKeyOf } from '../request/idempotency-key-header.js';
 import { encodeCursor } from '../request/page-cursor.js';
-import { petETag } from '../request/entity-tags.js';
-import { conditionOf } from '../request/preconditions.js';
 import { ListPetsQuery } from '../request/parameters.js';
 import { petIdOf } from '../request/pet-id-path.js';
-import { queryParameters } from '../request/query-parameters.js';
-import { requestPath } from '../request/request-path.js';
-import { invalidInput, respond } from '../response/respond.js';
-import { answeredCondition, respondVersioned } from '../response/respond-versioned.js';
-import { sendError } from '../errors/send-error.js';
+import { decodedInput, respond } from '../response/respond.js';
+import { KeysetList } from './keyset-list.js';
+import { announceCreated, VersionedResource } from './versioned-resource.js';
 
 /** The use cases the HTTP adapter serves: one per operation, and the idempotent creation. */
 export interface PetUseCases {
@@ -50,69 +46,40 @@ export interface PetUseCases {
 /** The caller authenticate() let through. */
 const callerOf = (ctx: RouterContext): Caller => ctx.state['caller'] as Caller;
 
-/** Runs `operation` on the path's pet id (read by readPetId); an id no pet can have is PetNotFound at once. */
-const onPathPet = async <A>(ctx: RouterContext, operation: (id: PetId) => Promise<E.Either<DomainError, A>>) => {
-  const id = petIdOf(ctx);
-  return E.isLeft(id) ? id : operation(id.right);
-};
+/** Pets, as their handlers answer them. */
+const pets = new VersionedResource({ idOf: petIdOf, resourceOf: (versioned: VersionedPet) => versioned.pet, preconditionFailed });
 
-/** Answers a pet with its ETag, or the error. */
-const respondPet = (ctx: RouterContext, result: E.Either<DomainError, VersionedPet>): void =>
-  respondVersioned(ctx, result, (versioned) => versioned.pet);
-
-/** The filter a cursor was issued for, in words. */
-const filterText = (status: string | undefined, categoryId: number | undefined): string =>
-  status === undefined && categoryId === undefined
-    ? 'the list without status or categoryId'
-    : [status === undefined ? '' : `status=${status}`, categoryId === undefined ? '' : `categoryId=${categoryId}`]
-        .filter((part) => part !== '')
-        .join(' and ');
+/** The pet list: by status and by category, its cursor keeping both. */
+const petList = new KeysetList({
+  query: ListPetsQuery,
+  requestOf: ({ limit = DEFAULT_LIMIT, status, categoryId, cursor }): ListPetsRequest => ({
+    limit,
+    ...(status === undefined ? {} : { status }),
+    ...(categoryId === undefined ? {} : { categoryId }),
+    ...(cursor === undefined ? {} : { afterId: cursor.afterId }),
+  }),
+  itemsOf: (page: PetPage) => page.pets,
+  cursorAfter: ({ status, categoryId }, last) => encodeCursor({ afterId: last.id, status, categoryId }),
+});
 
 /** The handlers of /v1/pets and /v1/pets/{petId}, over the use cases. Each is bound, to be given to a route as it is. */
 export class PetHandlers {
   constructor(private readonly useCases: PetUseCases) {}
 
   /** GET /pets: one page of pets, with `Link: rel="next"` when more follow. */
-  readonly listPets: RouterMiddleware = async (ctx) => {
-    const query = ListPetsQuery.decode(queryParameters(ctx.request.querystring));
-    if (E.isLeft(query)) return sendError(ctx, invalidInput('query', query.left));
-    const { limit = DEFAULT_LIMIT, status, categoryId, cursor } = query.right;
-    if (cursor !== undefined && (cursor.status !== status || cursor.categoryId !== categoryId)) {
-      const message = `was issued for ${filterText(cursor.status, cursor.categoryId)}: send the same filter with it`;
-      return sendError(
-        ctx,
-        apiError('invalid_parameter', `Invalid query parameter: cursor ${message}`, {
-          details: [{ in: 'query', field: 'cursor', message }],
-        }),
-      );
-    }
-    const page = await this.useCases.listPets({
-      limit,
-      ...(status === undefined ? {} : { status }),
-      ...(categoryId === undefined ? {} : { categoryId }),
-      ...(cursor === undefined ? {} : { afterId: cursor.afterId }),
-    })();
-    if (E.isRight(page) && page.right.hasMore) {
-      const last = page.right.pets[page.right.pets.length - 1]!;
-      const next = encodeCursor({ afterId: last.id, status, categoryId });
-      const filter = `${status === undefined ? '' : `&status=${status}`}${categoryId === undefined ? '' : `&categoryId=${categoryId}`}`;
-      ctx.response.set('Link', `<${requestPath(ctx)}?limit=${limit}${filter}&cursor=${next}>; rel="next"`);
-    }
-    respond(ctx, E.map((p: { pets: unknown }) => p.pets)(page), 200);
-  };
+  readonly listPets: RouterMiddleware = (ctx) => petList.answer(ctx, (request) => this.useCases.listPets(request)());
 
   /** POST /pets: creates a pet from the JSON body (read by jsonBody), once per Idempotency-Key (read by readIdempotencyKey) when one is sent. */
   readonly createPet: RouterMiddleware = async (ctx) => {
     const key = idempotencyKeyOf(ctx);
-    const newPet = NewPet.decode(ctx.request.body);
-    if (E.isLeft(newPet)) return sendError(ctx, invalidInput('body', newPet.left));
+    const newPet = decodedInput(ctx, 'body', NewPet, ctx.request.body);
+    if (newPet === undefined) return;
     const created =
       key === undefined
-        ? E.map((pet: Pet) => ({ pet, replayed: false }))(await this.useCases.createPet(newPet.right)())
-        : await this.useCases.createPetOnce({ scope: callerOf(ctx).id, key, newPet: newPet.right })();
+        ? E.map((pet: Pet) => ({ pet, replayed: false }))(await this.useCases.createPet(newPet)())
+        : await this.useCases.createPetOnce({ scope: callerOf(ctx).id, key, newPet })();
     if (E.isRight(created)) {
-      ctx.response.set('Location', `${requestPath(ctx).replace(/\/$/, '')}/${created.right.pet.id}`);
-      if (created.right.replayed) ctx.response.set('Idempotent-Replayed', 'true');
+      announceCreated(ctx, created.right.pet.id, created.right.replayed);
       // A pet is created at its first version; a replay answers the pet as created, so the same ETag.
       ctx.response.set('ETag', petETag(created.right.pet.id, FIRST_PET_VERSION));
     }
@@ -124,26 +91,11 @@ export class PetHandlers {
    * then 304 with no body when If-None-Match names it (RFC 9110 §13.2.2).
    * Deprecated by the interface (removal on 2030-12-05); kept working until then.
    */
-  readonly getPet: RouterMiddleware = async (ctx) => {
-    const found = await onPathPet(ctx, (id) => this.useCases.getVersionedPet(id)());
-    if (E.isRight(found)) {
-      const { pet, version } = found.right;
-      if (answeredCondition(ctx, pet.id, version, () => preconditionFailed(pet.id))) return;
-    }
-    respondPet(ctx, found);
-  };
+  readonly getPet: RouterMiddleware = (ctx) => pets.get(ctx, (id) => this.useCases.getVersionedPet(id)());
 
   /** PATCH /pets/{petId}: a JSON merge patch of the pet (read by the merge-patch body), conditional on If-Match and If-None-Match when sent. */
-  readonly updatePet: RouterMiddleware = async (ctx) => {
-    const patch = PetPatch.decode(ctx.request.body);
-    if (E.isLeft(patch)) return sendError(ctx, invalidInput('body', patch.left));
-    respondPet(ctx, await onPathPet(ctx, (id) => this.useCases.updatePet({ id, patch: patch.right, ...conditionOf(ctx, id) })()));
-  };
+  readonly updatePet: RouterMiddleware = (ctx) => pets.patch(ctx, PetPatch, (request) => this.useCases.updatePet(request));
 
   /** DELETE /pets/{petId}: 204 with no body, conditional on If-Match and If-None-Match when sent. */
-  readonly deletePet: RouterMiddleware = async (ctx) => {
-    const deleted = await onPathPet(ctx, (id) => this.useCases.deletePet({ id, ...conditionOf(ctx, id) })());
-    if (E.isLeft(deleted)) return respond(ctx, deleted, 204);
-    ctx.response.status = 204;
-  };
+  readonly deletePet: RouterMiddleware = (ctx) => pets.remove(ctx, (request) => this.useCases.deletePet(request));
 }

@@ -1,4 +1,5 @@
 // io-ts codecs for the query and path parameters: the edge turns their text into domain values.
+import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import { exactObject } from '../../../domain/codec.js';
 import { CategoryId, Limit, OrderStatus, PetId, PetStatus } from '../../../domain/index.js';
@@ -37,21 +38,52 @@ const LimitFromText = fromDecimalText(Limit);
 /** `categoryId` as it comes in the query string: decimal digits, within the domain's CategoryId. */
 const CategoryIdFromText = fromDecimalText(CategoryId);
 
-/** The query of GET /pets. Unknown parameters are ignored, as caches and proxies add their own. */
-export const ListPetsQuery = exactObject(
+/** The decoded query of a list whose parameters are `P`: each of them optional. */
+type ListQueryOf<P extends t.Props> = { readonly [K in keyof P]?: t.TypeOf<P[K]> };
+
+/**
+ * The query of a list: its `parameters`, each optional, unknown ones ignored (caches and
+ * proxies add their own). Once every parameter is valid, a cursor sent with other filters than
+ * it was issued for is refused too, as a failure of `cursor` that `mismatch` words.
+ */
+function listQuery<P extends t.Props>(
+  name: string,
+  parameters: P,
+  mismatch: (query: ListQueryOf<P>) => string | undefined = () => undefined,
+): t.Type<ListQueryOf<P>, unknown, unknown> {
+  const codec: t.Type<ListQueryOf<P>, unknown, unknown> = exactObject(name, {}, parameters, 'ignore');
+  return new t.Type<ListQueryOf<P>, unknown, unknown>(
+    name,
+    codec.is,
+    (u, c) => {
+      const query = codec.validate(u, c);
+      const problem = E.isRight(query) ? mismatch(query.right) : undefined;
+      return problem === undefined ? query : t.failure(u, t.appendContext(c, 'cursor', t.unknown, u), problem);
+    },
+    codec.encode,
+  );
+}
+
+/** The filters a cursor of the pet list was issued for, in words. */
+const petFilterText = (status: string | undefined, categoryId: number | undefined): string =>
+  status === undefined && categoryId === undefined
+    ? 'the list without status or categoryId'
+    : [status === undefined ? '' : `status=${status}`, categoryId === undefined ? '' : `categoryId=${categoryId}`]
+        .filter((part) => part !== '')
+        .join(' and ');
+
+/** The query of GET /pets: its cursor keeps the status and category it was issued for. */
+export const ListPetsQuery = listQuery(
   'ListPetsQuery',
-  {},
   { limit: once(LimitFromText), status: once(PetStatus), categoryId: once(CategoryIdFromText), cursor: once(CursorFromText) },
-  'ignore',
+  ({ status, categoryId, cursor }) =>
+    cursor === undefined || (cursor.status === status && cursor.categoryId === categoryId)
+      ? undefined
+      : `was issued for ${petFilterText(cursor.status, cursor.categoryId)}: send the same filter with it`,
 );
 
 /** The query of GET /categories. */
-export const ListCategoriesQuery = exactObject(
-  'ListCategoriesQuery',
-  {},
-  { limit: once(LimitFromText), cursor: once(CategoryCursorFromText) },
-  'ignore',
-);
+export const ListCategoriesQuery = listQuery('ListCategoriesQuery', { limit: once(LimitFromText), cursor: once(CategoryCursorFromText) });
 
 const INT64_MAX = 2n ** 63n - 1n;
 
@@ -78,12 +110,22 @@ export const OrderPathParams = exactObject('OrderPathParams', { orderId: PetIdFr
 /** `petId` as it comes in the query string: decimal digits of a positive id that JSON carries exactly. */
 const PetIdFromText = fromDecimalText(PetId);
 
-/** The query of GET /orders. Unknown parameters are ignored, as for the pets. */
-export const ListOrdersQuery = exactObject(
+/** A filter (`field`) a cursor of the order list was issued for (`issued`), which the request does not send. */
+const orderFilterMismatch = (field: string, issued: string | number | undefined): string =>
+  `was issued for ${issued === undefined ? `the list without ${field}` : `${field}=${String(issued)}`}: send the same ${field} with it`;
+
+/** The query of GET /orders: its cursor keeps the status and pet it was issued for. */
+export const ListOrdersQuery = listQuery(
   'ListOrdersQuery',
-  {},
   { limit: once(LimitFromText), status: once(OrderStatus), petId: once(PetIdFromText), cursor: once(OrderCursorFromText) },
-  'ignore',
+  ({ status, petId, cursor }) =>
+    cursor === undefined
+      ? undefined
+      : cursor.status !== status
+        ? orderFilterMismatch('status', cursor.status)
+        : cursor.petId !== petId
+          ? orderFilterMismatch('petId', cursor.petId)
+          : undefined,
 );
 
 /** `categoryId` as it comes in the path: an int64 in decimal digits, signed (categories registered from pets' numbers may be negative). */

@@ -19,12 +19,18 @@ export function respondVersioned<V extends { readonly version: PetVersion }>(
 }
 
 /**
- * For a GET of resource `id` at `version`: 412 (`precondition`) when If-Match names none of its
- * version, then 304 with its ETag and no body when If-None-Match names it. Whether it answered.
+ * For a GET of resource `id` at `version`: 412 (`preconditionFailed` of the id) when If-Match
+ * names none of its version, then 304 with its ETag and no body when If-None-Match names it.
+ * Whether it answered.
  */
-export function answeredCondition(ctx: Context, id: number, version: PetVersion, precondition: () => DomainError): boolean {
+export function answeredCondition<I extends number>(
+  ctx: Context,
+  id: I,
+  version: PetVersion,
+  preconditionFailed: (id: I) => DomainError,
+): boolean {
   const failed = failedCondition(version, conditionOf(ctx, id));
-  if (failed === 'expected') respond(ctx, E.left(precondition()), 200);
+  if (failed === 'expected') respond(ctx, E.left(preconditionFailed(id)), 200);
   else if (failed === 'excluded') {
     ctx.response.set('ETag', petETag(id, version));
     ctx.response.status = 304;

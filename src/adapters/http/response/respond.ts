@@ -115,6 +115,14 @@ export function respond<A>(ctx: Context, result: E.Either<DomainError, A>, succe
   sendJson(ctx, successStatus, result.right);
 }
 
+/** `input`, the request's `where`, decoded by `codec`; or undefined once the 400 of {@link invalidInput} is answered. */
+export function decodedInput<A>(ctx: Context, where: 'query' | 'body', codec: t.Decoder<unknown, A>, input: unknown): A | undefined {
+  const decoded = codec.decode(input);
+  if (E.isRight(decoded)) return decoded.right;
+  sendError(ctx, invalidInput(where, decoded.left));
+  return undefined;
+}
+
 /** A 400 naming every invalid field of one part of the request, each with what is wrong with it. */
 export function invalidInput(where: ErrorDetail['in'], errors: t.Errors): ApiError {
   const details = describeFailures(errors).map(({ pointer, message }) => ({
