@@ -5,7 +5,7 @@
 // backup is pg_dump's: StoreBackup refuses.
 import type { Pool, PoolClient } from 'pg';
 import type * as domain from '../../domain/index.js';
-import { sameContent } from '../shared/archive-record.js';
+import { sameContent, StoreArchiveTables } from '../shared/archive-record.js';
 import { INSERT_ORDER_LOCK } from './postgres-pet-statements.js';
 import { classifyPostgresError } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
@@ -128,23 +128,19 @@ class PostgresArchiveTable<R> implements domain.ArchiveTable<R> {
 }
 
 /** Every table of the database of a pool opened by openPostgresPool, for export, import and copy. */
-export class PostgresStoreArchive implements domain.StoreArchive {
-  readonly categories: domain.ArchiveTable<domain.ArchivedCategory>;
-  readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
-  readonly orders: domain.ArchiveTable<domain.ArchivedOrder>;
-  readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
-  readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
-
+export class PostgresStoreArchive extends StoreArchiveTables implements domain.StoreArchive {
   /** `reader`: where reads go (a snapshot's connection), when not to the pool. */
   constructor(
     private readonly pool: Pool,
     private readonly reader: Reader = pool,
   ) {
-    this.categories = new PostgresArchiveTable(pool, CATEGORIES, false, reader);
-    this.pets = new PostgresArchiveTable(pool, PETS, true, reader);
-    this.orders = new PostgresArchiveTable(pool, ORDERS, false, reader);
-    this.apiKeys = new PostgresArchiveTable(pool, API_KEYS, false, reader);
-    this.idempotencyRecords = new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, true, reader);
+    super({
+      categories: new PostgresArchiveTable(pool, CATEGORIES, false, reader),
+      pets: new PostgresArchiveTable(pool, PETS, true, reader),
+      orders: new PostgresArchiveTable(pool, ORDERS, false, reader),
+      apiKeys: new PostgresArchiveTable(pool, API_KEYS, false, reader),
+      idempotencyRecords: new PostgresArchiveTable(pool, IDEMPOTENCY_RECORDS, true, reader),
+    });
   }
 
   /**

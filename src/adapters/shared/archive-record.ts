@@ -1,7 +1,30 @@
-// What the storage adapters of StoreArchive share: whether a stored record is the one being
-// written (so that writing it again is no change, and a different one is a conflict), and the
-// pet ids that idempotency records name, which the pets' sequence must pass.
-import type { ArchivedIdempotencyRecord } from '../../domain/index.js';
+// What the storage adapters of StoreArchive share: their tables, kind by kind; whether a
+// stored record is the one being written (so that writing it again is no change, and a
+// different one is a conflict); and the pet ids that idempotency records name, which the pets'
+// sequence must pass.
+import type { ArchivedIdempotencyRecord, StoreArchive } from '../../domain/index.js';
+
+/** The tables of a StoreArchive, kind by kind. */
+export type ArchiveTables = Pick<StoreArchive, 'categories' | 'pets' | 'orders' | 'apiKeys' | 'idempotencyRecords'>;
+
+/** The tables of a SQL storage's StoreArchive, each made by the adapter from its kind's table. */
+export abstract class StoreArchiveTables implements ArchiveTables {
+  readonly categories: ArchiveTables['categories'];
+  readonly pets: ArchiveTables['pets'];
+  readonly orders: ArchiveTables['orders'];
+  readonly apiKeys: ArchiveTables['apiKeys'];
+  readonly idempotencyRecords: ArchiveTables['idempotencyRecords'];
+
+  protected constructor(tables: ArchiveTables) {
+    ({
+      categories: this.categories,
+      pets: this.pets,
+      orders: this.orders,
+      apiKeys: this.apiKeys,
+      idempotencyRecords: this.idempotencyRecords,
+    } = tables);
+  }
+}
 
 /** Whether `a` and `b` hold the same content: the same fields (in any order), the same values, dates by their time. */
 export function sameContent(a: unknown, b: unknown): boolean {

@@ -2,7 +2,7 @@
 // keys, in one transaction per batch.
 import SqliteDatabase, { type Database, type Statement } from 'better-sqlite3';
 import type * as domain from '../../domain/index.js';
-import { sameContent } from '../shared/archive-record.js';
+import { sameContent, StoreArchiveTables } from '../shared/archive-record.js';
 import {
   API_KEYS,
   CATEGORIES,
@@ -89,23 +89,19 @@ class SqliteArchiveTable<R> implements domain.ArchiveTable<R> {
 }
 
 /** Every table of a SQLite database opened by openSqliteDatabase, for export, import and copy. */
-export class SqliteStoreArchive implements domain.StoreArchive {
-  readonly categories: domain.ArchiveTable<domain.ArchivedCategory>;
-  readonly pets: domain.ArchiveTable<domain.ArchivedPet>;
-  readonly orders: domain.ArchiveTable<domain.ArchivedOrder>;
-  readonly apiKeys: domain.ArchiveTable<domain.ArchivedApiKey>;
-  readonly idempotencyRecords: domain.ArchiveTable<domain.ArchivedIdempotencyRecord>;
-
+export class SqliteStoreArchive extends StoreArchiveTables implements domain.StoreArchive {
   constructor(private readonly db: Database) {
+    super({
+      categories: new SqliteArchiveTable(db, CATEGORIES),
+      pets: new SqliteArchiveTable(db, PETS),
+      orders: new SqliteArchiveTable(db, ORDERS),
+      apiKeys: new SqliteArchiveTable(db, API_KEYS),
+      idempotencyRecords: new SqliteArchiveTable(db, IDEMPOTENCY_RECORDS),
+    });
     // Export, import and copy touch every page once, in key order, so a large page cache holds
     // nothing that is read again; it only fills as the file grows (better-sqlite3 builds SQLite
     // with 16 MB), which made their memory grow with the row count. SQLite's own default is enough.
     db.pragma(`cache_size = ${ARCHIVE_CACHE_KIB}`);
-    this.categories = new SqliteArchiveTable(db, CATEGORIES);
-    this.pets = new SqliteArchiveTable(db, PETS);
-    this.orders = new SqliteArchiveTable(db, ORDERS);
-    this.apiKeys = new SqliteArchiveTable(db, API_KEYS);
-    this.idempotencyRecords = new SqliteArchiveTable(db, IDEMPOTENCY_RECORDS);
   }
 
   // AUTOINCREMENT keeps the largest id ever issued in sqlite_sequence (no row before the first insert).
