@@ -1,6 +1,6 @@
 // The store's resources as they travel over HTTP (since interface 1.3, docs/openapi.yaml):
 // orders, which reserve a pet, and the inventory.
-import type { CallOptions } from './types.js';
+import { type CallOptions, isJsonObject } from './types.js';
 
 /** Where an order is: `placed` → `approved` → `delivered`; `placed` or `approved` → `cancelled`. */
 export type OrderStatus = 'placed' | 'approved' | 'delivered' | 'cancelled';
@@ -69,22 +69,15 @@ const ORDER_STATUSES: readonly string[] = ['placed', 'approved', 'delivered', 'c
 const isCount = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /** Whether a decoded JSON value has the shape of an Order. */
-export const isOrder = (value: unknown): value is Order => {
-  const order = value as Record<string, unknown> | null;
-  return (
-    typeof order === 'object' &&
-    order !== null &&
-    Number.isSafeInteger(order['id']) &&
-    Number.isSafeInteger(order['petId']) &&
-    ORDER_STATUSES.includes(order['status'] as string) &&
-    typeof order['placedAt'] === 'string' &&
-    typeof order['updatedAt'] === 'string' &&
-    (order['note'] === undefined || typeof order['note'] === 'string')
-  );
-};
+export const isOrder = (value: unknown): value is Order =>
+  isJsonObject(value) &&
+  Number.isSafeInteger(value['id']) &&
+  Number.isSafeInteger(value['petId']) &&
+  ORDER_STATUSES.includes(value['status'] as string) &&
+  typeof value['placedAt'] === 'string' &&
+  typeof value['updatedAt'] === 'string' &&
+  (value['note'] === undefined || typeof value['note'] === 'string');
 
 /** Whether a decoded JSON value has the shape of an Inventory. */
-export const isInventory = (value: unknown): value is Inventory => {
-  const counts = value as Record<string, unknown> | null;
-  return typeof counts === 'object' && counts !== null && ['available', 'pending', 'sold'].every((status) => isCount(counts[status]));
-};
+export const isInventory = (value: unknown): value is Inventory =>
+  isJsonObject(value) && ['available', 'pending', 'sold'].every((status) => isCount(value[status]));

@@ -70,18 +70,16 @@ export interface CallOptions {
 
 const STATUSES: readonly string[] = ['available', 'pending', 'sold'];
 
+/** Whether a decoded JSON value is an object, whose fields a shape check then reads. */
+export const isJsonObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
+
 /** Whether a decoded JSON value has the shape of a Pet. */
-export const isPet = (value: unknown): value is Pet => {
-  const pet = value as Record<string, unknown> | null;
-  return (
-    typeof pet === 'object' &&
-    pet !== null &&
-    Number.isSafeInteger(pet['id']) &&
-    typeof pet['name'] === 'string' &&
-    Number.isSafeInteger(pet['categoryId']) &&
-    STATUSES.includes(pet['status'] as string)
-  );
-};
+export const isPet = (value: unknown): value is Pet =>
+  isJsonObject(value) &&
+  Number.isSafeInteger(value['id']) &&
+  typeof value['name'] === 'string' &&
+  Number.isSafeInteger(value['categoryId']) &&
+  STATUSES.includes(value['status'] as string);
 
 /** A category as the service returns it (since interface 1.3). */
 export interface Category {
@@ -109,7 +107,5 @@ export interface ListCategoriesParams {
 }
 
 /** Whether a decoded JSON value has the shape of a Category. */
-export const isCategory = (value: unknown): value is Category => {
-  const category = value as Record<string, unknown> | null;
-  return typeof category === 'object' && category !== null && Number.isSafeInteger(category['id']) && typeof category['name'] === 'string';
-};
+export const isCategory = (value: unknown): value is Category =>
+  isJsonObject(value) && Number.isSafeInteger(value['id']) && typeof value['name'] === 'string';
