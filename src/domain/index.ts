@@ -12,6 +12,7 @@ export * from './ports/index.js';
 export * from './storage-unavailable-error.js';
 export * from './unknown-category-error.js';
 export * from './validation.js';
+export * from './use-cases/list-page.js';
 export * from './use-cases/list-pets.js';
 export * from './use-cases/get-pet.js';
 export * from './use-cases/create-pet.js';

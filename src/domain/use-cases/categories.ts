@@ -3,10 +3,10 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { TaskEither } from 'fp-ts/lib/TaskEither.js';
 import type { Category, NewCategory, VersionedCategory } from '../category.js';
 import { type CategoryNameTaken, type CategoryNotFound, categoryNotFound } from '../errors.js';
-import type { Limit } from '../page.js';
 import type { CategoryId } from '../pet.js';
 import type { CategoryRepository } from '../ports/index.js';
-import { pageOf } from './list-pets.js';
+import { fetchById } from './fetch-by-id.js';
+import { type ListedPage, listPages, type PageRequest } from './list-page.js';
 
 /** The use case that adds a category under a name no other category has. */
 export type CreateCategory = (newCategory: NewCategory) => TaskEither<CategoryNameTaken, Category>;
@@ -24,33 +24,18 @@ export const createCategory =
 export type GetCategory = (id: CategoryId) => TaskEither<CategoryNotFound, VersionedCategory>;
 
 /** Fetches a category and its version, or says that none has the id. */
-export const getCategory =
-  (categories: CategoryRepository): GetCategory =>
-  (id) =>
-  () =>
-    categories.findVersioned(id).then(E.fromOption(() => categoryNotFound(id)));
+export const getCategory = (categories: CategoryRepository): GetCategory =>
+  fetchById((id: CategoryId) => categories.findVersioned(id), categoryNotFound);
 
 /** Which page of categories to list. */
-export interface ListCategoriesRequest {
-  readonly limit: Limit;
-  /** Resume strictly after this category. */
-  readonly afterId?: CategoryId;
-}
+export type ListCategoriesRequest = PageRequest<CategoryId>;
 
 /** One page of categories, and whether more follow it. */
-export interface CategoryPage {
-  readonly categories: readonly Category[];
-  readonly hasMore: boolean;
-}
+export type CategoryPage = ListedPage<'categories', Category>;
 
 /** The use case that lists one page of categories. */
 export type ListCategories = (request: ListCategoriesRequest) => TaskEither<never, CategoryPage>;
 
 /** Lists categories in ascending id order, at most `limit`, after a given one. */
-export const listCategories =
-  (categories: CategoryRepository): ListCategories =>
-  (request) =>
-  async () => {
-    const { items, hasMore } = pageOf(await categories.list({ ...request, limit: request.limit + 1 }), request.limit);
-    return E.right({ categories: items, hasMore });
-  };
+export const listCategories = (categories: CategoryRepository): ListCategories =>
+  listPages('categories', (query: ListCategoriesRequest) => categories.list(query));
