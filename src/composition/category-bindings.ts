@@ -37,7 +37,10 @@ export function bindCategories(container: Container, { database, events = {} }: 
       );
       break;
     case 'postgres':
-      bind().toResolvedValue((pool: Pool) => new PostgresCategoryRepository(pool, recordEvents), [TOKENS.PostgresPool]);
+      bind().toResolvedValue(
+        (pool: Pool, tracing: Tracing | undefined) => new PostgresCategoryRepository(pool, recordEvents, tracing?.current),
+        [TOKENS.PostgresPool, TOKENS.Tracing],
+      );
       break;
     case 'memory':
       // The pets of a PetRepository of the caller's own are out of its sight: it sees none.

@@ -169,7 +169,10 @@ function bindPostgresPorts(
     .onDeactivation((pool) => pool.end());
   container.bind<EventOutbox>(TOKENS.EventOutbox).toResolvedValue((pool: Pool) => new PostgresEventOutbox(pool), [TOKENS.PostgresPool]);
   port<PetRepository>(TOKENS.PetRepository, given.petRepository, (to) =>
-    to.toResolvedValue((pool: Pool) => new PostgresPetRepository(pool, recordEvents), [TOKENS.PostgresPool]),
+    to.toResolvedValue(
+      (pool: Pool, tracing: Tracing | undefined) => new PostgresPetRepository(pool, recordEvents, tracing?.current),
+      [TOKENS.PostgresPool, TOKENS.Tracing],
+    ),
   );
   port<IdempotencyStore>(TOKENS.IdempotencyStore, given.idempotencyStore, (to) =>
     to.toResolvedValue((pool: Pool) => new PostgresIdempotencyStore(pool), [TOKENS.PostgresPool]),

@@ -51,7 +51,10 @@ export function bindStore(container: Container, { database, adapters = {}, event
     case 'postgres':
       container
         .bind<OrderRepository>(TOKENS.OrderRepository)
-        .toResolvedValue((pool: Pool) => new PostgresOrderRepository(pool, recordEvents), [TOKENS.PostgresPool]);
+        .toResolvedValue(
+          (pool: Pool, tracing: Tracing | undefined) => new PostgresOrderRepository(pool, recordEvents, tracing?.current),
+          [TOKENS.PostgresPool, TOKENS.Tracing],
+        );
       container
         .bind<PetInventory>(TOKENS.PetInventory)
         .toResolvedValue((pool: Pool) => new PostgresPetInventory(pool), [TOKENS.PostgresPool]);

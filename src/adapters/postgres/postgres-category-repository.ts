@@ -5,11 +5,12 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, PoolClient } from 'pg';
 import * as domain from '../../domain/index.js';
-import { type EventsNotice, eventsNoticeOf } from './events-notice.js';
+import type { CurrentTraceContext } from '../shared/trace-context.js';
 import { inTransaction } from './in-transaction.js';
 import { queryRows } from './postgres-errors.js';
 import { safeIntegerFromInt8 } from './postgres-pet-rows.js';
-import { recordedEvents } from './postgres-pet-statements.js';
+import { EventRecording, traceParameters } from './postgres-event-recording.js';
+import { withEvent } from './postgres-pet-statements.js';
 
 interface CategoryRow {
   id: string;
@@ -30,25 +31,23 @@ const UNIQUE_VIOLATION = '23505';
 
 /** Categories in PostgreSQL, beside the pets, through a pool opened by openPostgresPool. */
 export class PostgresCategoryRepository implements domain.CategoryRepository {
-  /** @param recordEvents whether every change records its event in the outbox, in the change's transaction. */
-  constructor(
-    private readonly pool: Pool,
-    private readonly recordEvents = false,
-  ) {
-    this.notice = recordEvents ? eventsNoticeOf(pool) : undefined;
+  private readonly pool: Pool;
+  private readonly events: EventRecording;
+
+  /**
+   * @param recordEvents whether every change records its event in the outbox, in the change's transaction.
+   * @param currentTrace with tracing on, the trace context of the work under way, which each event keeps.
+   */
+  constructor(pool: Pool, recordEvents = false, currentTrace?: CurrentTraceContext) {
+    this.pool = pool;
+    this.events = new EventRecording(pool, recordEvents, currentTrace);
   }
 
-  /** Tells the relays, after a change's commit, that it may have recorded an event. */
-  private readonly notice: EventsNotice | undefined;
-
-  private notified<T>(outcome: T): T {
-    this.notice?.recorded();
-    return outcome;
-  }
-
-  private recorded(change: string, type: string, data = CATEGORY_DATA): string {
-    if (!this.recordEvents) return change;
-    return `WITH changed AS (${change}), recorded AS (${recordedEvents(`'${type}'`, 'changed', data)}) SELECT * FROM changed`;
+  /** `change` and its `values`, with its event when events are recorded (and the trace context under way, after the values). */
+  private recorded(change: string, values: readonly unknown[], type: string, data = CATEGORY_DATA): { text: string; values: unknown[] } {
+    if (this.events.kind === 'none') return { text: change, values: [...values] };
+    const trace = this.events.kind === 'traced' ? traceParameters(values.length + 1) : undefined;
+    return { text: withEvent(change, `'${type}'`, data, trace), values: [...values, ...this.events.traceColumns()] };
   }
 
   /**
@@ -71,10 +70,17 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
     return this.notified(creation);
   }
 
+  /** `outcome`, once the relays are told that its change may have recorded an event. */
+  private notified<T>(outcome: T): T {
+    this.events.committed();
+    return outcome;
+  }
+
   private async insert(client: PoolClient, select: string, values: unknown[], type: string): Promise<CategoryRow[]> {
     const insert = `INSERT INTO categories (id, name, name_key) OVERRIDING SYSTEM VALUE ${select}
                       ON CONFLICT DO NOTHING RETURNING id, name, version`;
-    return (await client.query<CategoryRow>(this.recorded(insert, type), values)).rows;
+    const statement = this.recorded(insert, values, type);
+    return (await client.query<CategoryRow>(statement.text, statement.values)).rows;
   }
 
   async findVersioned(id: domain.CategoryId): Promise<O.Option<domain.VersionedCategory>> {
@@ -97,13 +103,14 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
 
   async rename(id: domain.CategoryId, version: domain.CategoryVersion, name: domain.CategoryName): Promise<domain.CategoryRename> {
     try {
-      const [row] = await queryRows<CategoryRow>(this.pool, {
-        text: this.recorded(
+      const [row] = await queryRows<CategoryRow>(
+        this.pool,
+        this.recorded(
           'UPDATE categories SET name = $3, name_key = $4, version = version + 1 WHERE id = $1 AND version = $2 RETURNING id, name, version',
+          [id, version, name, domain.categoryNameKey(name)],
           'petstore.category.updated',
         ),
-        values: [id, version, name, domain.categoryNameKey(name)],
-      });
+      );
       return row === undefined ? { kind: 'changed' } : this.notified({ kind: 'renamed', category: toVersioned(row) });
     } catch (err) {
       if ((err as { code?: unknown }).code === UNIQUE_VIOLATION) return { kind: 'name_taken' };
@@ -118,10 +125,13 @@ export class PostgresCategoryRepository implements domain.CategoryRepository {
       // A statement of its own, so a snapshot taken once the lock is held: it sees a pet committed while the delete waited.
       const used = await client.query<{ used: boolean }>('SELECT EXISTS (SELECT 1 FROM pets WHERE category_id = $1) AS used', [id]);
       if (used.rows[0]!.used) return { result: 'in_use', rollback: true };
-      await client.query(
-        this.recorded('DELETE FROM categories WHERE id = $1 RETURNING id', 'petstore.category.deleted', "jsonb_build_object('id', id)"),
+      const deleted = this.recorded(
+        'DELETE FROM categories WHERE id = $1 RETURNING id',
         [id],
+        'petstore.category.deleted',
+        "jsonb_build_object('id', id)",
       );
+      await client.query(deleted.text, deleted.values);
       return { result: 'removed' };
     });
     return this.notified(removal);

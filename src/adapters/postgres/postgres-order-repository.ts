@@ -5,20 +5,22 @@
 import * as O from 'fp-ts/lib/Option.js';
 import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type * as domain from '../../domain/index.js';
-import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 import { OPEN_ORDER_SQL } from '../shared/order-tables.js';
 import { ORDER_COLUMNS, type OrderRow, versionedOrderOfRow } from '../shared/order-rows.js';
-import { type EventsNotice, eventsNoticeOf } from './events-notice.js';
+import { columnsOfTraceContext, type CurrentTraceContext } from '../shared/trace-context.js';
+import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 import { queryRows } from './postgres-errors.js';
 import { changeOrderSql, placeOrderSql, placeOrdersSql } from './postgres-order-statements.js';
+import { EventRecording, type NamedStatement } from './postgres-event-recording.js';
 
 type KeyedRow = OrderRow & { key_fingerprint: string };
 
-/** A placement as a batch carries it. */
+/** A placement as a batch carries it, with its caller's trace context. */
 interface Placement {
   readonly petId: domain.PetId;
-  readonly note?: domain.OrderNote | undefined;
+  readonly note: domain.OrderNote | undefined;
   readonly at: Date;
+  readonly trace: domain.TraceContext | undefined;
 }
 
 /** PostgreSQL's unique_violation: here, a concurrent placement took the same idempotency key first. */
@@ -26,24 +28,25 @@ const isUniqueViolation = (err: unknown): boolean => (err as { code?: unknown } 
 
 /** Orders in PostgreSQL, through a pool opened by openPostgresPool. */
 export class PostgresOrderRepository implements domain.OrderRepository {
-  private readonly placeStatement: { readonly name: string; readonly text: string };
-  private readonly changeStatement: { readonly name: string; readonly text: string };
-  private readonly placeBatchStatement: { readonly name: string; readonly text: string };
+  private readonly placeStatement: NamedStatement;
+  private readonly changeStatement: NamedStatement;
+  private readonly placeBatchStatement: NamedStatement;
   /** Placements without a key share one statement, and so one commit, with the others of their turn (writeBatches). */
   private readonly placeBatched = writeBatches((writes: readonly Placement[]) => this.placeBatch(writes));
-  /** Tells the relays, after a change's commit, that it recorded events. */
-  private readonly notice: EventsNotice | undefined;
 
-  /** @param recordEvents whether every change records its events in the outbox (PostgresEventOutbox), in the change's statement. */
-  constructor(
-    private readonly pool: Pool,
-    recordEvents = false,
-  ) {
-    this.notice = recordEvents ? eventsNoticeOf(pool) : undefined;
-    const suffix = recordEvents ? '_recorded' : '';
-    this.placeStatement = { name: `petstore_orders_place${suffix}`, text: placeOrderSql(recordEvents) };
-    this.placeBatchStatement = { name: `petstore_orders_place_batch${suffix}`, text: placeOrdersSql(recordEvents) };
-    this.changeStatement = { name: `petstore_orders_change${suffix}`, text: changeOrderSql(recordEvents) };
+  private readonly pool: Pool;
+  private readonly events: EventRecording;
+
+  /**
+   * @param recordEvents whether every change records the events of the pet and the order in the outbox, in its statement.
+   * @param currentTrace with tracing on, the trace context of the work under way, which they keep.
+   */
+  constructor(pool: Pool, recordEvents = false, currentTrace?: CurrentTraceContext) {
+    this.pool = pool;
+    this.events = new EventRecording(pool, recordEvents, currentTrace);
+    this.placeStatement = this.events.named('petstore_orders_place', placeOrderSql(this.events.kind));
+    this.changeStatement = this.events.named('petstore_orders_change', changeOrderSql(this.events.kind));
+    this.placeBatchStatement = this.events.named('petstore_orders_place_batch', placeOrdersSql(this.events.kind));
   }
 
   // Every query is a named prepared statement: parsed and planned once per connection.
@@ -52,8 +55,9 @@ export class PostgresOrderRepository implements domain.OrderRepository {
   }
 
   async place({ petId, note, at, key }: domain.OrderPlacementRequest): Promise<domain.OrderPlacement> {
-    if (key !== undefined) return this.placeKeyed({ petId, ...(note === undefined ? {} : { note }), at }, key);
-    const placed = await this.placeBatched({ petId, note, at });
+    if (key !== undefined) return this.placeKeyed({ petId, note, at, trace: undefined }, key);
+    // The caller's trace context, now: the batch is written later, outside its span.
+    const placed = await this.placeBatched({ petId, note, at, trace: this.events.trace() });
     return placed === undefined ? { kind: 'not-available' } : { kind: 'placed', order: placed };
   }
 
@@ -62,11 +66,17 @@ export class PostgresOrderRepository implements domain.OrderRepository {
    * and fails each of its placements (none has a value of its own that the database could refuse).
    */
   private async placeBatch(writes: readonly Placement[]): Promise<readonly WriteOutcome<domain.VersionedOrder | undefined>[]> {
+    const traces = this.events.kind === 'traced' ? writes.map((w) => columnsOfTraceContext(w.trace)) : [];
     const rows = await this.rows({
       ...this.placeBatchStatement,
-      values: [writes.map((w) => w.petId), writes.map((w) => w.note ?? null), writes.map((w) => w.at)],
+      values: [
+        writes.map((w) => w.petId),
+        writes.map((w) => w.note ?? null),
+        writes.map((w) => w.at),
+        ...(traces.length === 0 ? [] : [traces.map(([traceparent]) => traceparent), traces.map(([, tracestate]) => tracestate)]),
+      ],
     });
-    if (rows.length > 0) this.notice?.recorded();
+    if (rows.length > 0) this.events.committed();
     // Each pet placed answers the first of its writes in the batch; the others find it taken.
     const placed = new Map(rows.map((row) => [Number(row.pet_id), versionedOrderOfRow(row)]));
     return writes.map((write) => {
@@ -89,7 +99,7 @@ export class PostgresOrderRepository implements domain.OrderRepository {
     try {
       placed = await this.rows({
         ...this.placeStatement,
-        values: [petId, note ?? null, at, key.scope, key.key, key.fingerprint, key.expiresAt],
+        values: [petId, note ?? null, at, key.scope, key.key, key.fingerprint, key.expiresAt, ...this.events.traceColumns()],
       });
     } catch (err) {
       // Another placement with the key committed first: this one stored nothing; answer that one.
@@ -100,7 +110,7 @@ export class PostgresOrderRepository implements domain.OrderRepository {
     }
     const [row] = placed;
     if (row === undefined) return { kind: 'not-available' };
-    this.notice?.recorded();
+    this.events.committed();
     return { kind: 'placed', order: versionedOrderOfRow(row) };
   }
 
@@ -136,9 +146,12 @@ export class PostgresOrderRepository implements domain.OrderRepository {
   }
 
   async change(id: domain.OrderId, version: domain.OrderVersion, move: domain.OrderMove): Promise<O.Option<domain.VersionedOrder>> {
-    const [row] = await this.rows({ ...this.changeStatement, values: [id, version, move.status, move.at, move.petStatus ?? null] });
+    const [row] = await this.rows({
+      ...this.changeStatement,
+      values: [id, version, move.status, move.at, move.petStatus ?? null, ...this.events.traceColumns()],
+    });
     if (row === undefined) return O.none;
-    this.notice?.recorded();
+    this.events.committed();
     return O.some(versionedOrderOfRow(row));
   }
 

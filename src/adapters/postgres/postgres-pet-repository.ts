@@ -7,56 +7,34 @@ import { StorageUnavailableError, UnknownCategoryError } from '../../domain/inde
 import { categoryPageSql, categoryStatusPageSql } from '../shared/category-pages.js';
 import { type PetWrite, storedPet } from '../shared/pet-write.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
-import { type EventsNotice, eventsNoticeOf } from './events-notice.js';
+import type { CurrentTraceContext } from '../shared/trace-context.js';
 import { queryRows } from './postgres-errors.js';
 import { type PetRow, safeIntegerFromInt8, toPet, toVersionedPet, type VersionedPetRow } from './postgres-pet-rows.js';
+import { EventRecording } from './postgres-event-recording.js';
 import {
   COLUMNS,
-  DELETE_AT_VERSION,
-  INSERT_PETS_SQL,
-  insertPetsSql,
+  type PetChangeStatements,
+  petChangeStatements,
   REFUSED_FOR_CATEGORY,
-  UPDATE_AT_VERSION,
-  UPDATE_AT_VERSION_REGISTERED,
   VERSIONED_COLUMNS,
-  withEvent,
 } from './postgres-pet-statements.js';
 
 /** Pets in PostgreSQL, through a pool opened by {@link openPostgresPool}; any number of instances may share the database. */
 export class PostgresPetRepository implements domain.PetRepository {
   private readonly writeBatched = writeBatches((writes: readonly PetWrite[]) => this.writeBatch(writes));
 
-  private readonly insertBatch: { readonly name: string; readonly text: string };
-  // The same, for a batch with a write under the rule `registered`.
-  private readonly insertRegisteredBatch: { readonly name: string; readonly text: string };
-  private readonly updateAtVersion: { readonly name: string; readonly text: string };
-  private readonly updateAtVersionRegistered: { readonly name: string; readonly text: string };
-  private readonly deleteAtVersion: { readonly name: string; readonly text: string };
-  /** Tells the relays, after a change's commit, that it recorded events. */
-  private readonly notice: EventsNotice | undefined;
+  private readonly statements: PetChangeStatements;
+  private readonly pool: Pool;
+  private readonly events: EventRecording;
 
-  /** @param recordEvents whether every change records its event in the outbox (PostgresEventOutbox), in the change's statement. */
-  constructor(
-    private readonly pool: Pool,
-    recordEvents = false,
-  ) {
-    this.notice = recordEvents ? eventsNoticeOf(pool) : undefined;
-    // Named statements: the name differs with the text, as a connection keeps each one prepared.
-    const named = (name: string, text: string) => ({ name: recordEvents ? `${name}_recorded` : name, text });
-    this.insertBatch = named('petstore_pets_insert_batch', recordEvents ? insertPetsSql(true) : INSERT_PETS_SQL);
-    this.insertRegisteredBatch = named('petstore_pets_insert_registered_batch', insertPetsSql(recordEvents, true));
-    this.updateAtVersion = named(
-      'petstore_pets_update_at_version',
-      recordEvents ? withEvent(UPDATE_AT_VERSION, "'petstore.pet.updated'") : UPDATE_AT_VERSION,
-    );
-    this.updateAtVersionRegistered = named(
-      'petstore_pets_update_at_version_registered',
-      recordEvents ? withEvent(UPDATE_AT_VERSION_REGISTERED, "'petstore.pet.updated'") : UPDATE_AT_VERSION_REGISTERED,
-    );
-    this.deleteAtVersion = named(
-      'petstore_pets_delete_at_version',
-      recordEvents ? withEvent(DELETE_AT_VERSION, "'petstore.pet.deleted'", "jsonb_build_object('id', id)") : DELETE_AT_VERSION,
-    );
+  /**
+   * @param recordEvents whether every change records its event in the outbox (PostgresEventOutbox), in the change's statement.
+   * @param currentTrace with tracing on, the trace context of the work under way, which each event keeps (EventRecording).
+   */
+  constructor(pool: Pool, recordEvents = false, currentTrace?: CurrentTraceContext) {
+    this.pool = pool;
+    this.events = new EventRecording(pool, recordEvents, currentTrace);
+    this.statements = petChangeStatements(this.events);
   }
 
   // Every query is a named prepared statement: parsed and planned once per connection.
@@ -73,7 +51,7 @@ export class PostgresPetRepository implements domain.PetRepository {
    * the same order; a batch's pets become visible together.
    */
   async create(draft: domain.PetDraft, rule: domain.CategoryRule = 'open'): Promise<domain.Pet> {
-    return storedPet(await this.writeBatched({ draft, rule }));
+    return storedPet(await this.writeBatched({ draft, rule, trace: this.events.trace() }));
   }
 
   /** The same batches: the pet and the record's completion commit together, or neither. */
@@ -82,7 +60,7 @@ export class PostgresPetRepository implements domain.PetRepository {
     hold: domain.IdempotencyHold,
     rule: domain.CategoryRule = 'open',
   ): Promise<O.Option<domain.Pet>> {
-    return O.fromNullable(await this.writeBatched({ draft, hold, rule }));
+    return O.fromNullable(await this.writeBatched({ draft, hold, rule, trace: this.events.trace() }));
   }
 
   /**
@@ -93,7 +71,7 @@ export class PostgresPetRepository implements domain.PetRepository {
   private async writeBatch(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<domain.Pet | undefined>[]> {
     try {
       const outcomes = await this.insertPets(writes);
-      this.notice?.recorded();
+      this.events.committed();
       return outcomes;
     } catch (err) {
       if (writes.length === 1 || err instanceof StorageUnavailableError) throw err;
@@ -105,7 +83,7 @@ export class PostgresPetRepository implements domain.PetRepository {
           outcomes.push({ ok: false, error });
         }
       }
-      this.notice?.recorded();
+      this.events.committed();
       return outcomes;
     }
   }
@@ -113,7 +91,7 @@ export class PostgresPetRepository implements domain.PetRepository {
   private async insertPets(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<domain.Pet | undefined>[]> {
     const registered = writes.some((w) => w.rule === 'registered');
     const rows = await queryRows<{ n: string; id: string | null }>(this.pool, {
-      ...(registered ? this.insertRegisteredBatch : this.insertBatch),
+      ...(registered ? this.statements.insertRegisteredBatch : this.statements.insertBatch),
       values: [
         writes.map((w) => w.draft.name),
         writes.map((w) => w.draft.categoryId),
@@ -122,6 +100,10 @@ export class PostgresPetRepository implements domain.PetRepository {
         writes.map((w) => w.hold?.key ?? null),
         writes.map((w) => w.hold?.token ?? null),
         ...(registered ? [writes.map((w) => w.rule === 'registered')] : []),
+        // Each write's own caller's, taken when it was asked for: the batch runs in another's turn.
+        ...(this.events.kind !== 'traced'
+          ? []
+          : [writes.map((w) => w.trace?.traceparent ?? null), writes.map((w) => w.trace?.tracestate ?? null)]),
       ],
     });
     const idAt = new Map(rows.map((row) => [Number(row.n), row.id]));
@@ -196,11 +178,11 @@ export class PostgresPetRepository implements domain.PetRepository {
     rule: domain.CategoryRule = 'open',
   ): Promise<O.Option<domain.VersionedPet>> {
     const [row] = await this.rows<VersionedPetRow>({
-      ...(rule === 'registered' ? this.updateAtVersionRegistered : this.updateAtVersion),
-      values: [id, version, draft.name, draft.categoryId, draft.status],
+      ...(rule === 'registered' ? this.statements.updateAtVersionRegistered : this.statements.updateAtVersion),
+      values: [id, version, draft.name, draft.categoryId, draft.status, ...this.events.traceColumns()],
     });
     if (row !== undefined) {
-      this.notice?.recorded();
+      this.events.committed();
       return O.some(toVersionedPet(row));
     }
     if (rule === 'registered') {
@@ -217,11 +199,11 @@ export class PostgresPetRepository implements domain.PetRepository {
   /** A hard delete: the identity column's sequence never hands an id out twice. */
   async remove(id: domain.PetId, version: domain.PetVersion): Promise<boolean> {
     const rows = await this.rows<{ id: string }>({
-      ...this.deleteAtVersion,
-      values: [id, version],
+      ...this.statements.deleteAtVersion,
+      values: [id, version, ...this.events.traceColumns()],
     });
     if (rows.length !== 1) return false;
-    this.notice?.recorded();
+    this.events.committed();
     return true;
   }
 }

@@ -1,8 +1,16 @@
 // The SQL of PostgresPetRepository's changes: the batch insert under the insert-order lock, the
-// writes at a version, and the events each records in the change's own statement.
+// writes at a version, and the events each records in the change's own statement, with the
+// trace context of the change's caller when tracing is on.
+import { type EventRecording, type NamedStatement, type TraceSql, traceOfEvent, traceParameters } from './postgres-event-recording.js';
 
 export const COLUMNS = 'id, name, category_id, status';
 export const VERSIONED_COLUMNS = `${COLUMNS}, version`;
+
+/** The trace context of each row, from its own columns (a batch's writes). */
+const TRACE_COLUMNS: TraceSql = { traceparent: 'traceparent', tracestate: 'tracestate' };
+
+/** An event's data: the pet as the interface returns it. */
+const PET_DATA = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)";
 
 /** The advisory lock that orders inserts into pets (see PostgresPetRepository.create()): class "petI", keyed by the schema so that services on different schemas never wait for each other. */
 export const INSERT_ORDER_LOCK = `${0x70657449}, hashtext(current_schema())`;
@@ -29,11 +37,15 @@ const REGISTERED_WRITES = `known AS (
  * (FOR UPDATE) so that no claim can take it over meanwhile, and is completed with the pet, as
  * JSON as the claim reads it, in the same transaction.
  * Ids are drawn after the lock is granted (`numbered` reads `ordered`), and the lock is held
- * to the commit. Exported for its test.
+ * to the commit. With `traced` (events recorded with their trace context), the two arrays
+ * after the others are each write's `traceparent` and `tracestate` (NULL for a write that was
+ * not traced), which its event keeps. Exported for its test.
  */
-export const insertPetsSql = (recordEvents: boolean, registered = false): string => `WITH writes AS (
-    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]${registered ? ', $7::bool[]' : ''})
-      WITH ORDINALITY AS w (name, category_id, status, scope, key, token${registered ? ', registered' : ''}, n)
+export const insertPetsSql = (recordEvents: boolean, registered = false, traced = false): string => {
+  const traceArrays = traced ? `, $${registered ? 8 : 7}::text[], $${registered ? 9 : 8}::text[]` : '';
+  return `WITH writes AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]${registered ? ', $7::bool[]' : ''}${traceArrays})
+      WITH ORDINALITY AS w (name, category_id, status, scope, key, token${registered ? ', registered' : ''}${traced ? ', traceparent, tracestate' : ''}, n)
   ), ${registered ? REGISTERED_WRITES : ''}held AS (
     SELECT k.scope, k.key, k.token FROM idempotency_keys k
      WHERE (k.scope, k.key, k.token) IN (SELECT scope, key, token FROM writes) AND k.pet IS NULL
@@ -57,20 +69,20 @@ export const insertPetsSql = (recordEvents: boolean, registered = false): string
        SET pet = jsonb_build_object('id', w.id, 'name', w.name, 'categoryId', w.category_id, 'status', w.status)
       FROM numbered w
      WHERE w.scope IS NOT NULL AND k.scope = w.scope AND k.key = w.key AND k.token = w.token
-  )${recordEvents ? `, recorded AS (${recordedEvents("'petstore.pet.created'", 'numbered')})` : ''}
+  )${recordEvents ? `, recorded AS (${recordedEvents("'petstore.pet.created'", 'numbered', PET_DATA, traced ? TRACE_COLUMNS : undefined)})` : ''}
   SELECT n, id FROM numbered${registered ? '\n  UNION ALL SELECT n, NULL FROM writes WHERE n NOT IN (SELECT n FROM allowed)' : ''}`;
+};
 
 /**
  * The events of the pets of `rows` (a CTE with id, name, category_id, status), as the
- * INSERT of a CTE: written in the change's statement, so its transaction, in id order.
+ * INSERT of a CTE: written in the change's statement, so its transaction, in id order; with
+ * `trace`, each keeps that trace context.
  */
-export const recordedEvents = (
-  type: string,
-  rows: string,
-  data = "jsonb_build_object('id', id, 'name', name, 'categoryId', category_id, 'status', status)",
-) =>
-  `INSERT INTO events (id, type, pet_id, data, time)
-     SELECT gen_random_uuid(), ${type}, id, ${data}, clock_timestamp() FROM ${rows} ORDER BY id`;
+export const recordedEvents = (type: string, rows: string, data = PET_DATA, trace?: TraceSql) => {
+  const traced = traceOfEvent(trace);
+  return `INSERT INTO events (id, type, pet_id, data, time${traced.columns})
+     SELECT gen_random_uuid(), ${type}, id, ${data}, clock_timestamp()${traced.values} FROM ${rows} ORDER BY id`;
+};
 
 export const UPDATE_AT_VERSION = `UPDATE pets SET name = $3, category_id = $4, status = $5, version = version + 1
   WHERE id = $1 AND version = $2 RETURNING ${VERSIONED_COLUMNS}`;
@@ -89,9 +101,38 @@ export const REFUSED_FOR_CATEGORY = `SELECT EXISTS (SELECT 1 FROM pets WHERE id 
   AND NOT EXISTS (SELECT 1 FROM categories WHERE id = $3) AS refused`;
 export const DELETE_AT_VERSION = 'DELETE FROM pets WHERE id = $1 AND version = $2 RETURNING id';
 
-/** A change and, when events are recorded, its event, in one statement. */
-export const withEvent = (change: string, type: string, data?: string) =>
-  `WITH changed AS (${change}), recorded AS (${recordedEvents(type, 'changed', data)}) SELECT * FROM changed`;
+/** A change and its event, in one statement; with `trace`, the event keeps that trace context. */
+export const withEvent = (change: string, type: string, data?: string, trace?: TraceSql) =>
+  `WITH changed AS (${change}), recorded AS (${recordedEvents(type, 'changed', data, trace)}) SELECT * FROM changed`;
 
 /** The batch insert without events (PETSTORE_EVENTS=off). */
 export const INSERT_PETS_SQL = insertPetsSql(false);
+
+/** The statements of PostgresPetRepository's changes. */
+export type PetChangeStatements = Readonly<
+  Record<'insertBatch' | 'insertRegisteredBatch' | 'updateAtVersion' | 'updateAtVersionRegistered' | 'deleteAtVersion', NamedStatement>
+>;
+
+/**
+ * The statements of the changes, recording their events as `events` says; traced, with the
+ * trace context of each change's caller: the arrays of insertPetsSql for a batch, $6 and $7
+ * for an update, $3 and $4 for a delete.
+ */
+export function petChangeStatements(events: EventRecording): PetChangeStatements {
+  const [recordEvents, traced] = [events.kind !== 'none', events.kind === 'traced'];
+  const recorded = (change: string, type: string, firstTrace: number, data?: string): string =>
+    recordEvents ? withEvent(change, `'${type}'`, data, traced ? traceParameters(firstTrace) : undefined) : change;
+  return {
+    insertBatch: events.named('petstore_pets_insert_batch', insertPetsSql(recordEvents, false, traced)),
+    insertRegisteredBatch: events.named('petstore_pets_insert_registered_batch', insertPetsSql(recordEvents, true, traced)),
+    updateAtVersion: events.named('petstore_pets_update_at_version', recorded(UPDATE_AT_VERSION, 'petstore.pet.updated', 6)),
+    updateAtVersionRegistered: events.named(
+      'petstore_pets_update_at_version_registered',
+      recorded(UPDATE_AT_VERSION_REGISTERED, 'petstore.pet.updated', 6),
+    ),
+    deleteAtVersion: events.named(
+      'petstore_pets_delete_at_version',
+      recorded(DELETE_AT_VERSION, 'petstore.pet.deleted', 3, "jsonb_build_object('id', id)"),
+    ),
+  };
+}

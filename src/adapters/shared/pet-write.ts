@@ -1,6 +1,6 @@
 // One write of a batch of creates, as the SQLite and PostgreSQL repositories queue them for
 // group commit (write-batches.ts): the pet, and the idempotency record it completes, if any.
-import type { CategoryRule, IdempotencyHold, Pet, PetDraft } from '../../domain/index.js';
+import type { CategoryRule, IdempotencyHold, Pet, PetDraft, TraceContext } from '../../domain/index.js';
 
 /** A pet to store, and the idempotency record to complete with it, if any. */
 export interface PetWrite {
@@ -8,6 +8,8 @@ export interface PetWrite {
   readonly hold?: IdempotencyHold;
   /** `registered`: stored only if its category exists (an UnknownCategoryError otherwise). */
   readonly rule?: CategoryRule;
+  /** The trace context of its caller, taken when it was asked for, which its event keeps (PostgreSQL's batch). */
+  readonly trace?: TraceContext | undefined;
 }
 
 /**

@@ -22,3 +22,8 @@ export function traceContextOfColumns(
   if (traceparent === null || traceparent === undefined) return undefined;
   return tracestate === null || tracestate === undefined ? { traceparent } : { traceparent, tracestate };
 }
+
+/** `trace` as the `traceparent` and `tracestate` columns that store it (NULL for none). */
+export function columnsOfTraceContext(trace: TraceContext | undefined): [traceparent: string | null, tracestate: string | null] {
+  return [trace?.traceparent ?? null, trace?.tracestate ?? null];
+}

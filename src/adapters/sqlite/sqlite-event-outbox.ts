@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Statement, Transaction } from 'better-sqlite3';
 import type { EventOutbox, OutboxBacklog, OutboxBatch, PetChange, TraceContext } from '../../domain/index.js';
 import { eventOfRow, OUTBOX_COLUMNS, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
-import type { CurrentTraceContext } from '../shared/trace-context.js';
+import { columnsOfTraceContext, type CurrentTraceContext } from '../shared/trace-context.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
 
 /** Where @transport stands: the last sequence it took (0, the start, for one that has taken none). */
@@ -84,15 +84,7 @@ export class SqliteEventOutbox implements EventOutbox {
    */
   record(change: PetChange): void {
     const trace = this.writing ?? this.currentTrace?.();
-    this.insert.run(
-      randomUUID(),
-      change.type,
-      change.petId,
-      JSON.stringify(change.data),
-      Date.now(),
-      trace?.traceparent ?? null,
-      trace?.tracestate ?? null,
-    );
+    this.insert.run(randomUUID(), change.type, change.petId, JSON.stringify(change.data), Date.now(), ...columnsOfTraceContext(trace));
     // One wake-up for all the events of a turn (a group commit records many).
     if (this.wakeQueued || this.wakers.size === 0) return;
     this.wakeQueued = true;
