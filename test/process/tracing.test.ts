@@ -1,8 +1,9 @@
 // Traces from the compiled server to OTLP/HTTP, followed across systems: one PATCH with a
 // `traceparent` is followed to its HTTP span and its use case's, to the CloudEvent (and the
 // message's headers) that a NATS consumer receives, to the webhook request (its body and its
-// headers), and to the publication and attempt spans, all under the trace id the request gave.
-// The spans are what a real OTLP/HTTP receiver (test/support/otlp-receiver.ts) decoded.
+// headers), and to the publication and attempt spans, all under the trace id the request gave,
+// on SQLite and on PostgreSQL. The spans are what a real OTLP/HTTP receiver
+// (test/support/otlp-receiver.ts) decoded.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { eventually } from '../support/eventually.js';
 import { clientFor } from '../support/http-client.js';
 import { describeWithNatsServer, type PrivateNats, startPrivateNats } from '../support/nats.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from '../support/otlp-receiver.js';
+import { createTestSchema, describeWithPostgres, type TestSchema } from '../support/postgres.js';
 import { baseUrlOf, logLinesOf, type ServerProcess, spawnServer, stopIfRunning, timeoutForProcesses } from '../support/server-process.js';
 import { tempDir } from '../support/temp-dir.js';
 
@@ -54,6 +56,7 @@ describeWithNatsServer('traces of the compiled server', () => {
   let nats: PrivateNats | undefined;
   let consumer: NatsConnection | undefined;
   let hooks: Awaited<ReturnType<typeof startWebhookReceiver>> | undefined;
+  let schema: TestSchema | undefined;
 
   beforeEach(() => {
     dir = tempDir();
@@ -64,16 +67,18 @@ describeWithNatsServer('traces of the compiled server', () => {
     await nats?.remove();
     await otlp?.close();
     hooks?.server.close();
+    await schema?.drop();
+    schema = undefined;
     dir.remove();
   });
 
-  it('follows a PATCH with a traceparent to its spans, the CloudEvent on NATS and on a webhook, and the publication and attempt spans', async function () {
-    this.timeout(timeoutForProcesses(1) + 20_000);
+  /** The PATCH followed across systems, with the server's data in the database `db` (PETSTORE_DB). */
+  async function followAPatch(db: string): Promise<void> {
     otlp = await startOtlpReceiver();
     nats = await startPrivateNats();
     hooks = await startWebhookReceiver();
     const env = {
-      PETSTORE_DB: join(dir.path, 'petstore.db'),
+      PETSTORE_DB: db,
       PETSTORE_API_KEYS: KEY,
       PETSTORE_NATS_URL: nats.url,
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlp.tracesUrl,
@@ -150,6 +155,19 @@ describeWithNatsServer('traces of the compiled server', () => {
     // The request's log line names its trace and span.
     const line = logLinesOf(server).find((logged) => logged['msg'] === 'request' && logged['method'] === 'PATCH');
     expect(line).to.include({ trace_id: TRACE_ID, span_id: http.spanId });
+  }
+
+  it('follows a PATCH with a traceparent to its spans, the CloudEvent on NATS and on a webhook, and the publication and attempt spans', async function () {
+    this.timeout(timeoutForProcesses(1) + 20_000);
+    await followAPatch(join(dir.path, 'petstore.db'));
+  });
+
+  describeWithPostgres('on PostgreSQL', () => {
+    it('follows a PATCH with a traceparent to the CloudEvent on NATS and on a webhook, whose context the change stored', async function () {
+      this.timeout(timeoutForProcesses(1) + 20_000);
+      schema = await createTestSchema();
+      await followAPatch(schema.url);
+    });
   });
 
   it('starts a trace for a request without a traceparent, which its use case joins', async function () {
