@@ -79,6 +79,14 @@ export interface PetStoreOptions {
    * `PETSTORE_JWT_ISSUER`, `PETSTORE_JWT_AUDIENCE` and `PETSTORE_JWT_JWKS_URL` take it.
    */
   readonly jwt?: { readonly issuer: string; readonly audience: string; readonly jwksUrl?: string };
+  /**
+   * OpenTelemetry traces (off by default: the SDK is then never loaded). With `true`, the store
+   * starts OpenTelemetry's SDK, which reads its `OTEL_*` variables from `process.env` (the OTLP
+   * endpoint, the service name, the sampler) and exports over OTLP/HTTP: a span per request and
+   * per use case, and each change's event keeps the trace context of its use case's span.
+   * `close()` exports the spans that wait.
+   */
+  readonly tracing?: boolean;
 }
 
 /** A list of `item`s; anything but an array is refused with `message`. */
@@ -174,6 +182,7 @@ const Options = exactObject(
       },
     ),
     jwt: exactObject('JwtOptions', { issuer: JwtIssuer, audience: JwtAudience }, { jwksUrl: JwtJwksUrl }),
+    tracing: withMessage(t.boolean, 'must be true or false'),
     logger: LoggerOption,
     adapters: AdaptersOption,
   },
@@ -211,6 +220,7 @@ export function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
     http = {},
     events,
     jwt,
+    tracing,
     adapters = {},
     logger = pino({ level: 'silent' }),
   } = decoded.right;
@@ -226,5 +236,6 @@ export function containerOptionsOf(options: PetStoreOptions): ContainerOptions {
       : { redis: { connection: options.redis, keyPrefix: decoded.right.redisKeyPrefix ?? DEFAULT_REDIS_KEY_PREFIX } }),
     ...(events === undefined ? {} : { events }),
     ...(jwt === undefined ? {} : { jwt }),
+    ...(tracing === undefined ? {} : { tracing }),
   };
 }
