@@ -1,6 +1,9 @@
 // createPetStore's `tracing` option: the store traces as a serving process does, its spans
 // exported to the OTLP endpoint OpenTelemetry's variables name (here a receiver of the test's
-// own), and each event keeps the trace context of the change that made it.
+// own), and each event keeps the trace context of the change that made it; closing it leaves
+// an OpenTelemetry SDK that the app registered first as it was.
+import { context, propagation, type ProxyTracerProvider, trace } from '@opentelemetry/api';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { expect } from 'chai';
 import { startHttpServer } from '../src/adapters/http/http-server.js';
 import { createPetStore, type PetStore } from '../src/composition/pet-store.js';
@@ -74,6 +77,25 @@ describe('createPetStore with tracing', () => {
       await server.close();
     }
     expect(heard[0]).not.to.have.property('traceContext');
+  });
+
+  it('leaves the OpenTelemetry SDK an app registered before it as the global one, when it closes', async () => {
+    const apps = new NodeTracerProvider();
+    apps.register();
+    try {
+      petStore = await createPetStore({ tracing: true });
+      await petStore.close();
+      expect((trace.getTracerProvider() as ProxyTracerProvider).getDelegate()).to.equal(apps);
+      // The app's context manager still works: a span set active is active within.
+      const span = apps.getTracer('app').startSpan('app span');
+      context.with(trace.setSpan(context.active(), span), () => expect(trace.getActiveSpan()).to.equal(span));
+      span.end();
+    } finally {
+      await apps.shutdown();
+      trace.disable();
+      context.disable();
+      propagation.disable();
+    }
   });
 
   it('refuses a tracing option that is not true or false, with a TypeError naming it', async () => {

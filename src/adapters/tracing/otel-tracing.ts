@@ -11,6 +11,7 @@ import {
   defaultTextMapSetter,
   isSpanContextValid,
   propagation,
+  type ProxyTracerProvider,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
@@ -55,6 +56,9 @@ export function startOtelTracing(): Tracing {
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
   const propagator = new W3CTraceContextPropagator();
   provider.register({ propagator });
+  // An app that embeds the store may have registered an SDK of its own first: its globals
+  // stay (the store's spans go through its own tracer all the same), and the stop leaves them.
+  const registered = (trace.getTracerProvider() as Partial<ProxyTracerProvider>).getDelegate?.() === provider;
   const tracer: Tracer = provider.getTracer('petstore');
 
   const parentOf = (parent: TraceContext | null | undefined): Context =>
@@ -101,6 +105,7 @@ export function startOtelTracing(): Tracing {
     },
     shutdown: async () => {
       await provider.shutdown();
+      if (!registered) return;
       // A later start in this process (a test's next store) registers afresh.
       trace.disable();
       context.disable();
