@@ -6,6 +6,7 @@
 // that record events would then commit one at a time.
 import type { Pool } from 'pg';
 import { coalesced } from '../shared/coalesced.js';
+import { UNFLUSHED } from './unflushed-commit.js';
 
 /** The channel the writers notify and the relays listen on. */
 export const EVENTS_CHANNEL = 'petstore_events';
@@ -17,7 +18,8 @@ export const EVENTS_CHANNEL = 'petstore_events';
 export const EVENTS_TRIGGER_DROPPED_SQL = `DROP TRIGGER events_recorded ON events;
   DROP FUNCTION events_recorded();`;
 
-const NOTIFY = { name: 'petstore_events_notify', text: `SELECT pg_notify('${EVENTS_CHANNEL}', '')` };
+// Its commit need not wait for a WAL flush: it wrote nothing to keep (unflushed-commit.ts).
+const NOTIFY = { name: 'petstore_events_notify', text: `SELECT ${UNFLUSHED}, pg_notify('${EVENTS_CHANNEL}', '')` };
 
 /**
  * Notifies `pool`'s database that events were recorded, one NOTIFY at a time: a call while one

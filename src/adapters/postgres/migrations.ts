@@ -2,9 +2,10 @@
 // them at start. Never edit a released migration: append a new one with the next version.
 import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { ordersTableSql } from '../shared/order-tables.js';
-import { categoriesTableSql, outboxTablesSql, type SqlColumnTypes, webhookTablesSql } from '../shared/sql-tables.js';
+import { categoriesTableSql, outboxTablesSql, webhookTablesSql } from '../shared/sql-tables.js';
 import { EVENTS_TRIGGER_DROPPED_SQL } from './events-notice.js';
-import { OUTBOX_POSITIONS_SQL } from './outbox-positions-sql.js';
+import { EVENTS_PUT_IN_ORDER_BY_PAGES_SQL, OUTBOX_POSITIONS_SQL } from './outbox-positions-sql.js';
+import { POSTGRES_COLUMN_TYPES } from './postgres-column-types.js';
 import { PET_COUNTS_SQL } from './pet-counts-sql.js';
 import { inTransaction } from './in-transaction.js';
 
@@ -18,23 +19,10 @@ export interface PostgresMigration {
   readonly sql: string;
 }
 
-const POSTGRES_COLUMN_TYPES: SqlColumnTypes = {
-  id: 'bigint GENERATED ALWAYS AS IDENTITY (MAXVALUE 9007199254740991) PRIMARY KEY',
-  idReference: 'bigint',
-  sequence: 'bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
-  integer: 'integer',
-  text: 'text',
-  uuid: 'uuid',
-  json: 'jsonb',
-  time: 'timestamptz',
-  tableOptions: '',
-  keyedTableOptions: '',
-};
-
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9), the outbox's positions per transport (10), the trace context of events (11), categories (12). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9), the outbox's positions per transport (10), the trace context of events (11), categories (12), events notified after the commit (13), the outbox put in order by pages (14). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -175,6 +163,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 13,
     name: 'events notified after the commit',
     sql: EVENTS_TRIGGER_DROPPED_SQL,
+  },
+  {
+    version: 14,
+    name: 'outbox put in order by pages',
+    sql: EVENTS_PUT_IN_ORDER_BY_PAGES_SQL,
   },
 ];
 

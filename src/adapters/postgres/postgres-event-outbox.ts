@@ -9,6 +9,7 @@ import { coalesced } from '../shared/coalesced.js';
 import { EVENTS_CHANNEL } from './events-notice.js';
 import { eventDataFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
+import { UNFLUSHED } from './unflushed-commit.js';
 
 /** Where the transport $1 stands in the outbox order: the last position it took (0, the start, for one that has taken none). */
 const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transport = $1), 0)`;
@@ -21,7 +22,9 @@ export class PostgresEventOutbox implements EventOutbox {
    * than each read queuing on the function's lock in turn.
    */
   private readonly putInOrder = coalesced(() =>
-    queryRows(this.pool, { name: 'petstore_events_put_in_order', text: 'SELECT events_put_in_order()' }).then(() => undefined),
+    queryRows(this.pool, { name: 'petstore_events_put_in_order', text: `SELECT ${UNFLUSHED}, events_put_in_order()` }).then(
+      () => undefined,
+    ),
   );
 
   constructor(private readonly pool: Pool) {}
@@ -51,7 +54,8 @@ export class PostgresEventOutbox implements EventOutbox {
     await queryRows(this.pool, {
       name: 'petstore_events_taken',
       // A mark never moves a position back (a lease taken over mid-pass may mark late).
-      text: `INSERT INTO outbox_marks (transport, through, at) SELECT $1, $2, $3 WHERE $2 > ${POSITION} ON CONFLICT DO NOTHING`,
+      text: `INSERT INTO outbox_marks (transport, through, at)
+             SELECT $1, $2, $3 FROM (SELECT ${UNFLUSHED}) AS unflushed WHERE $2 > ${POSITION} ON CONFLICT DO NOTHING`,
       values: [transport, through, at],
     });
   }
