@@ -17,6 +17,25 @@ const TRACE_ID = '0af7651916cd43dd8448eb211c80319c';
 const CALLER_SPAN_ID = 'b7ad6b7169203331';
 const OTEL_VARIABLES = ['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', 'OTEL_SERVICE_NAME'] as const;
 
+/** The events a subscriber of `store` hears once a pet named `name` is created over HTTP, with a caller's traceparent. */
+async function createdWithTraceparent(store: PetStore, name: string): Promise<PetEvent[]> {
+  const heard: PetEvent[] = [];
+  store.events.subscribe((event) => void heard.push(event));
+  const server = await startHttpServer(store.app.callback(), { host: '127.0.0.1', port: 0 });
+  try {
+    const created = await clientFor(server.url, TEST_API_KEY).send('/v1/pets', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', traceparent: `00-${TRACE_ID}-${CALLER_SPAN_ID}-01` },
+      body: JSON.stringify({ name, categoryId: 1 }),
+    });
+    expect(created.status, created.text).to.equal(201);
+    await eventually(() => heard.length > 0, 'the subscriber hears the creation', 1000);
+  } finally {
+    await server.close();
+  }
+  return heard;
+}
+
 describe('createPetStore with tracing', () => {
   let otlp: OtlpReceiver | undefined;
   let petStore: PetStore | undefined;
@@ -36,20 +55,7 @@ describe('createPetStore with tracing', () => {
     process.env['OTEL_EXPORTER_OTLP_TRACES_ENDPOINT'] = otlp.tracesUrl;
     process.env['OTEL_SERVICE_NAME'] = 'embedded-petstore';
     petStore = await createPetStore({ apiKeys: [TEST_API_KEY], tracing: true });
-    const heard: PetEvent[] = [];
-    petStore.events.subscribe((event) => void heard.push(event));
-    const server = await startHttpServer(petStore.app.callback(), { host: '127.0.0.1', port: 0 });
-    try {
-      const created = await clientFor(server.url, TEST_API_KEY).send('/v1/pets', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', traceparent: `00-${TRACE_ID}-${CALLER_SPAN_ID}-01` },
-        body: JSON.stringify({ name: 'Traced', categoryId: 1 }),
-      });
-      expect(created.status, created.text).to.equal(201);
-      await eventually(() => heard.length > 0, 'the subscriber hears the creation', 1000);
-    } finally {
-      await server.close();
-    }
+    const heard = await createdWithTraceparent(petStore, 'Traced');
     // Closing the store exports the spans that wait.
     await petStore.close();
     const ofTrace = (name: string) => otlp!.spans.find((span) => span.traceId === TRACE_ID && span.name === name);
@@ -62,20 +68,7 @@ describe('createPetStore with tracing', () => {
 
   it('records no trace context without it', async () => {
     petStore = await createPetStore({ apiKeys: [TEST_API_KEY], tracing: false });
-    const heard: PetEvent[] = [];
-    petStore.events.subscribe((event) => void heard.push(event));
-    const server = await startHttpServer(petStore.app.callback(), { host: '127.0.0.1', port: 0 });
-    try {
-      const created = await clientFor(server.url, TEST_API_KEY).send('/v1/pets', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', traceparent: `00-${TRACE_ID}-${CALLER_SPAN_ID}-01` },
-        body: JSON.stringify({ name: 'Untraced', categoryId: 1 }),
-      });
-      expect(created.status, created.text).to.equal(201);
-      await eventually(() => heard.length > 0, 'the subscriber hears the creation', 1000);
-    } finally {
-      await server.close();
-    }
+    const heard = await createdWithTraceparent(petStore, 'Untraced');
     expect(heard[0]).not.to.have.property('traceContext');
   });
 
