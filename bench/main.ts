@@ -18,6 +18,7 @@ import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughp
 import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './report/result-files.js';
 import { writeRunResults } from './report/run-results.js';
 import { steadinessNote } from './report/steadiness.js';
+import { outageRun } from './runs/outage-run.js';
 import { postgresRun } from './runs/postgres-run.js';
 import { runScaleCheck } from './runs/scale-check.js';
 import { type Scenario, SCENARIOS } from './scenarios/scenarios.js';
@@ -207,10 +208,14 @@ async function main(): Promise<void> {
   const workDir = mkdtempSync(join(tmpdir(), 'petstore-bench-'));
   const started = Date.now();
   try {
-    const generator = chooseLoadGenerator(workDir, log);
-    log(`load: ${generator.describe(options.connections, options.durationSeconds)}`);
-    const run = options.database !== undefined ? postgresRun : options.mode === 'scale' ? scaleRun : scenarioRun;
-    await run(options, generator, workDir);
+    if (options.outage !== undefined) {
+      await outageRun(options, workDir);
+    } else {
+      const generator = chooseLoadGenerator(workDir, log);
+      log(`load: ${generator.describe(options.connections, options.durationSeconds)}`);
+      const run = options.database !== undefined ? postgresRun : options.mode === 'scale' ? scaleRun : scenarioRun;
+      await run(options, generator, workDir);
+    }
     const logged = existsSync(projectLog(workDir)) ? statSync(projectLog(workDir)).size : 0;
     log(`the project logged ${(logged / 1024 ** 2).toFixed(0)} MB to its log file meanwhile`);
   } finally {

@@ -109,3 +109,16 @@ export async function seedPostgres(url: string, count: number, root = ROOT): Pro
   }
   return { seconds: (performance.now() - started) / 1000, databases };
 }
+
+/**
+ * Until the returned function is called, a run stopped with Ctrl-C (or SIGTERM) still drops its
+ * databases, which hold a copy of the seed each, on someone's server.
+ */
+export function dropOnInterrupt(databases: BenchDatabases): () => void {
+  const interrupted = (): void => {
+    setTimeout(() => process.exit(130), 10_000).unref();
+    void databases.dropAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  return () => void process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+}

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux
 
 /** Busy ticks of all CPUs together (every field of the "cpu" line but idle and iowait). */
-function machineBusyTicks(): number {
+export function machineBusyTicks(): number {
   const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal (guest time is already counted in user)
   const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
@@ -47,6 +47,20 @@ export const treeTicks = (pids: readonly number[]): number =>
       return sum;
     }
   }, 0);
+
+/** utime + stime of every process whose command is `name` (PostgreSQL's: `postgres`), in ticks. */
+export function commandTicks(name: string): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^[0-9]+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) ticks += processTicks(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return ticks;
+}
 
 export interface CpuUse {
   /** In % of one CPU. */

@@ -6,11 +6,12 @@
 // the first. Nothing subscribes while the load runs: a subscriber to every created event would
 // take CPU from the server measured, beside it on the same machine, only when events are on.
 import { Agent, request } from 'node:http';
-import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { EVENTS_DEFAULTS } from '../../src/config/events-config.js';
 import { percentile } from './autocannon-load.js';
 import { treeTicks } from './cpu-use.js';
+import { lastSequence, readStoredEvents } from './stream-events.js';
 
 /** One create of the probe every so many milliseconds (fewer when an answer takes longer). */
 export const PROBE_EVERY_MS = 20;
@@ -79,30 +80,10 @@ function delayFigures(delays: readonly number[]): Pick<EventDelays, 'p50Ms' | 'p
   return { p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99) };
 }
 
-/** The stream's last sequence now. */
-const lastSequence = async (jsm: JetStreamManager, stream: string): Promise<number> => (await jsm.streams.info(stream)).state.last_seq;
-
-/**
- * Into `stored`, for each created event of the stream from `from` to `to` (sequences), its pet's
- * id (the CloudEvent's `subject`) and when JetStream stored it (ms since the epoch).
- */
-async function readCreated(
-  connection: NatsConnection,
-  stream: string,
-  from: number,
-  to: number,
-  stored: Map<string, number>,
-): Promise<void> {
-  const consumer = await jetstream(connection).consumers.get(stream, { opt_start_seq: from });
-  const messages = await consumer.consume();
-  for await (const message of messages) {
-    if (message.subject === CREATED_SUBJECT) {
-      const subject = message.json<{ subject?: unknown }>().subject;
-      if (typeof subject === 'string') stored.set(subject, Number(message.timestampNanos / 1000n) / 1000);
-    }
-    if (message.seq >= to) break;
-  }
-  await messages.close();
+/** Into `stored`, for each created event of the stream from `from` to `to` (sequences), its pet's id and when JetStream stored it. */
+async function readCreated(connection: NatsConnection, stream: string, from: number, to: number, stored: Map<string, number>) {
+  for (const event of await readStoredEvents(connection, stream, from, to))
+    if (event.type === CREATED_SUBJECT) stored.set(event.about, event.storedAtMs);
 }
 
 /** Starts probing `origin` (the project, publishing to `nats`); stop() ends it and answers what it saw. */

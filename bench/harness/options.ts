@@ -5,6 +5,19 @@ import { REFERENCES, type ReferenceName } from '../servers/servers.js';
 
 export type BenchMode = 'full' | 'quick' | 'scale';
 
+/** An --outage run: creates a second, and the seconds of each of its windows. */
+export interface OutageOptions {
+  readonly rate: number;
+  /** Phase 1: the load before NATS is stopped, the outage, the load after NATS is back. */
+  readonly beforeS: number;
+  readonly outageS: number;
+  readonly afterS: number;
+  /** Phase 2: the load with the endpoint fast, then as long with it slow. */
+  readonly slowS: number;
+  /** PETSTORE_WEBHOOK_CONCURRENCY of the project (its default when absent). */
+  readonly webhookConcurrency?: number;
+}
+
 export interface BenchOptions {
   readonly mode: BenchMode;
   /** Pets seeded for the scenario run. */
@@ -31,6 +44,8 @@ export interface BenchOptions {
   readonly against?: string;
   /** Also measure get by id with a JWT access token instead of the API key, in the same rounds (--jwt). */
   readonly jwt: boolean;
+  /** Instead of the scenarios, the change events through a NATS outage and a slow webhook endpoint (--outage). */
+  readonly outage?: OutageOptions;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -76,7 +91,22 @@ export const USAGE = `npm run bench -- [options]
                        and PETSTORE_JWT_AUDIENCE set to an issuer the bench starts on a free port of 127.0.0.1 (discovery,
                        a JWKS of one RS256 key), each request carrying one token instead of the API key; reports both
                        req/s and their ratio (target: JWT ≥ 0.9 × API key). Writes bench/results/*-jwt.* (jwt.* for a full
-                       run) and leaves the docs alone; SQLite only (not with --db or --scale)`;
+                       run) and leaves the docs alone; SQLite only (not with --db or --scale)
+  --outage             instead of the scenarios, each transport at its own pace: the project with its events to a nats-server
+                       the bench starts and to a webhook endpoint of the bench's on 127.0.0.1, under an open-loop load of
+                       creates (every 10th pet then renamed twice). Phase 1, the endpoint answering in 20 ms: NATS killed
+                       after --outage-before seconds and started again --outage-for seconds later, then --outage-after
+                       seconds more; reports from each 201 to the endpoint's 2xx (p50, p99, max; target p99 ≤ 2 s) and
+                       whether the stream then holds every event once, each pet's in commit order. Phase 2, a fresh server,
+                       NATS up: --slow-for seconds with the endpoint answering in 20 ms, then as long in 5 s; reports from
+                       each 201 to its event in the stream in each. With --db, on PostgreSQL. With --quick, 5 s, 10 s,
+                       10 s and 10 s. Writes bench/results/outage*.* and leaves the docs alone
+  --rate=N             --outage: creates a second (default 200)
+  --outage-before=S    --outage: seconds of load before NATS is stopped (default 10)
+  --outage-for=S       --outage: seconds NATS is stopped (default 60)
+  --outage-after=S     --outage: seconds of load after NATS is back (default 20)
+  --slow-for=S         --outage: seconds of phase 2 with the endpoint fast, and as many with it slow (default 20)
+  --webhook-concurrency=N  --outage: the project's PETSTORE_WEBHOOK_CONCURRENCY (default: the project's default)`;
 
 /** Every number of the bench is a positive integer: seconds too, since wrk counts no fractions of them. */
 export function positive(name: string, text: string | undefined, fallback: number): number {
@@ -124,6 +154,13 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     'events',
     'against',
     'jwt',
+    'outage',
+    'rate',
+    'outage-before',
+    'outage-for',
+    'outage-after',
+    'slow-for',
+    'webhook-concurrency',
     'help',
   ];
   for (const name of flags.keys()) if (!known.includes(name)) throw new Error(`unknown option --${name}\n${USAGE}`);
@@ -157,9 +194,10 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   if (jwt && (database !== undefined || mode === 'scale')) throw new Error('--jwt measures get by id on SQLite: not with --db or --scale');
   if (jwt && only.length > 0 && !only.includes('get-by-id')) throw new Error('--jwt measures the get-by-id scenario: add it to --only');
   const quick = mode === 'quick';
+  const outage = outageOptions(flags, quick);
   return {
     mode,
-    pets: positive('--pets', value('pets', 'BENCH_PETS'), quick ? 10_000 : 100_000),
+    pets: positive('--pets', value('pets', 'BENCH_PETS'), quick || outage !== undefined ? 10_000 : 100_000),
     scalePets: [10_000, 1_000_000],
     durationSeconds: positive('--duration', value('duration', 'BENCH_DURATION'), quick ? 2 : 8),
     warmupSeconds: positive('--warmup', value('warmup', 'BENCH_WARMUP'), quick ? 1 : 2),
@@ -172,5 +210,42 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     events,
     ...(against !== undefined && { against: resolve(against) }),
     jwt,
+    ...(outage !== undefined && { outage }),
+  };
+}
+
+/** The flags that only an --outage run takes, and those of the scenarios that it does not. */
+const OUTAGE_FLAGS = ['rate', 'outage-before', 'outage-for', 'outage-after', 'slow-for', 'webhook-concurrency'];
+const NOT_WITH_OUTAGE = [
+  'scale',
+  'only',
+  'references',
+  'rounds',
+  'duration',
+  'warmup',
+  'connections',
+  'workers',
+  'events',
+  'against',
+  'jwt',
+];
+
+/** The --outage run's settings; undefined without --outage, whose own flags are then refused. */
+function outageOptions(flags: ReadonlyMap<string, string>, quick: boolean): OutageOptions | undefined {
+  if (!flags.has('outage')) {
+    const stray = OUTAGE_FLAGS.find((name) => flags.has(name));
+    if (stray !== undefined) throw new Error(`--${stray} is an option of --outage`);
+    return undefined;
+  }
+  const clash = NOT_WITH_OUTAGE.find((name) => flags.has(name));
+  if (clash !== undefined) throw new Error(`--outage runs no scenario: not with --${clash}`);
+  const seconds = (name: string, full: number, short: number): number => positive(`--${name}`, flags.get(name), quick ? short : full);
+  return {
+    rate: positive('--rate', flags.get('rate'), 200),
+    beforeS: seconds('outage-before', 10, 5),
+    outageS: seconds('outage-for', 60, 10),
+    afterS: seconds('outage-after', 20, 10),
+    slowS: seconds('slow-for', 20, 10),
+    ...(flags.has('webhook-concurrency') && { webhookConcurrency: positive('--webhook-concurrency', flags.get('webhook-concurrency'), 0) }),
   };
 }

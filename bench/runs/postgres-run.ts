@@ -7,7 +7,7 @@ import { compileBaseline } from '../servers/baseline-build.js';
 import type { LoadGenerator } from '../harness/load.js';
 import type { BenchOptions } from '../harness/options.js';
 import { postgresActivityTable } from '../report/postgres-report.js';
-import { projectDefaultPoolSize, seedPostgres, shownUrl } from '../databases/postgres-databases.js';
+import { dropOnInterrupt, projectDefaultPoolSize, seedPostgres, shownUrl } from '../databases/postgres-databases.js';
 import { costTable, latencyTable, textTable, throughputTable } from '../report/report.js';
 import { caveatNote, count, log, projectLog, ROOT } from '../report/result-files.js';
 import { writeRunResults } from '../report/run-results.js';
@@ -46,12 +46,7 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
   log(
     `synchronous_commit ${databases.server['synchronousCommit']}, commit_delay ${databases.server['commitDelay']}, fsync ${databases.server['fsync']}`,
   );
-  // A run stopped with Ctrl-C still drops its databases: they hold a copy of the seed each, on someone's server.
-  const interrupted = (): void => {
-    setTimeout(() => process.exit(130), 10_000).unref();
-    void databases.dropAll().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  const uninterrupted = dropOnInterrupt(databases);
   try {
     // With workers, the project with one process runs in the same rounds (the workers target compares the two).
     const names: ServerName[] = [
@@ -111,7 +106,7 @@ export async function postgresRun(options: BenchOptions, generator: LoadGenerato
       results,
     });
   } finally {
-    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    uninterrupted();
     await databases.dropAll();
     log('the bench_* databases of this run are dropped');
   }
