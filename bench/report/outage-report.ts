@@ -26,6 +26,8 @@ interface Counts {
   readonly started: number;
   readonly late: number;
   readonly failed: number;
+  /** What came instead of a 201 or 200, and how often. */
+  readonly failures: Readonly<Record<string, number>>;
   readonly stream: StreamCheck;
   readonly endpointDuplicates: number;
   readonly endpointPeakConcurrent: number;
@@ -35,6 +37,12 @@ interface Counts {
   readonly cpu: PhaseCpu;
 }
 
+/** `ECONNRESET × 1, HTTP 503 × 2`. */
+const reasons = (failures: Readonly<Record<string, number>>): string =>
+  Object.entries(failures)
+    .map(([reason, n]) => `${reason} × ${n}`)
+    .join(', ');
+
 const seconds = (fromMs: number, toMs: number): number => Math.round((toMs - fromMs) / 100) / 10;
 
 function countsOf(phase: PhaseRecord): Counts {
@@ -43,7 +51,8 @@ function countsOf(phase: PhaseRecord): Counts {
     creates: load.creates.length,
     started: load.started,
     late: load.late,
-    failed: load.failed,
+    failed: Object.values(load.failed).reduce((sum, n) => sum + n, 0),
+    failures: load.failed,
     stream: checkStream(load, phase.stored),
     endpointDuplicates: duplicateDeliveries(phase.received),
     endpointPeakConcurrent: phase.peakConcurrent,
@@ -106,10 +115,10 @@ export function slowEndpointFigures(phase: PhaseRecord) {
   };
 }
 
-function streamMisses({ stream, failed }: Counts): string[] {
+function streamMisses({ stream, failed, failures }: Counts): string[] {
   const { missing, duplicated, outOfOrder, unexpected } = stream;
   return [
-    ...(failed > 0 ? [`${failed} requests failed`] : []),
+    ...(failed > 0 ? [`${failed} requests failed (${reasons(failures)})`] : []),
     ...(missing > 0 ? [`${missing} events missing from the stream`] : []),
     ...(duplicated > 0 ? [`${duplicated} duplicated on the stream`] : []),
     ...(outOfOrder > 0 ? [`${outOfOrder} pets out of order`] : []),
@@ -156,7 +165,7 @@ export function outageTables(outage: OutageFigures, slow: SlowEndpointFigures): 
   };
   const countRow = (phase: string, c: Counts): string[] => [
     phase,
-    `${c.creates} (${c.failed} failed, ${c.late} late)`,
+    `${c.creates} (${c.failed} failed${c.failed > 0 ? `: ${reasons(c.failures)}` : ''}, ${c.late} late)`,
     String(c.stream.expected),
     `${c.stream.missing} / ${c.stream.duplicated} / ${c.stream.outOfOrder} / ${c.stream.unexpected}`,
     `${c.endpointDuplicates} / ${c.endpointPeakConcurrent}`,
