@@ -9,20 +9,20 @@ import type { LoadGenerator } from './harness/load.js';
 import { describeMachine, machineLine } from './harness/machine.js';
 import { type BenchOptions, parseOptions } from './harness/options.js';
 import { runScenarios } from './harness/run-scenarios.js';
-import { type BenchIssuer, startBenchIssuer } from './harness/jwt-issuer.js';
 import { type NatsServer, startNatsServer } from './harness/nats-server.js';
+import { startVariants, stopVariants, variantServer } from './harness/project-variants.js';
 import type { ServerCommand } from './harness/server-process.js';
 import { EVENTS_NOTE, eventsSummary, eventsTable } from './report/events-report.js';
-import { JWT_NOTE, jwtSummary, jwtTable } from './report/jwt-report.js';
 import { costTable, latencyTable, markdownTable, scaleTable, textTable, throughputTable } from './report/report.js';
 import { caveatNote, count, generatorRecord, json, log, projectLog, ROOT, write } from './report/result-files.js';
 import { writeRunResults } from './report/run-results.js';
+import { variantSummary, variantTable } from './report/variant-report.js';
 import { steadinessNote } from './report/steadiness.js';
 import { outageRun } from './runs/outage-run.js';
 import { postgresRun } from './runs/postgres-run.js';
 import { runScaleCheck } from './runs/scale-check.js';
 import { type Scenario, SCENARIOS } from './scenarios/scenarios.js';
-import { EVENTS_TARGET, JWT_TARGET, TARGETS } from './scenarios/targets.js';
+import { EVENTS_TARGET, TARGETS } from './scenarios/targets.js';
 import { compileBaseline } from './servers/baseline-build.js';
 import {
   earlierCommand,
@@ -34,22 +34,12 @@ import {
   type ServerName,
 } from './servers/servers.js';
 
-/** The name of a run's result files: only a complete one-process full run of the project is `latest`; one with --events is `events`, with --jwt `jwt`. */
+/** The name of a run's result files: only a complete one-process full run of the project is `latest`; one with --events is `events`, with --jwt `jwt`, with --tracing `tracing`. */
 function resultStem(options: BenchOptions, complete: boolean): string {
   const stem = options.workers > 1 ? `workers-${options.workers}` : complete ? 'latest' : options.mode === 'quick' ? 'quick' : 'partial';
-  const extras = [...(options.events ? ['events'] : []), ...(options.jwt ? ['jwt'] : [])];
+  const extras = (['events', 'jwt', 'tracing'] as const).filter((extra) => options[extra]);
   if (extras.length === 0) return stem;
   return stem === 'latest' ? extras.join('-') : [stem, ...extras].join('-');
-}
-
-/** With --jwt, the project once more, on get by id only: taking the tokens of `issuer`, its requests carrying one. */
-function jwtServer(root: string, project: ProjectSetup, database: (server: ServerName) => string, issuer: BenchIssuer): ServerCommand {
-  return {
-    ...projectCommand(root, { ...project, database: database('jwt'), jwt: issuer }),
-    scenarios: ['get-by-id'],
-    headers: issuer.headers,
-    label: 'the project server, with a JWT',
-  };
 }
 
 /** With --events, the project twice more, on creates only: with no events, and with its events relayed to `nats`. */
@@ -105,7 +95,8 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     `${scenarios.length} scenarios × ${names.length} servers (${names.join(', ')}) × ${options.rounds} round(s) × ` +
       `(${options.warmupSeconds} s warm-up + ${options.durationSeconds} s), ${options.connections} connections` +
       (options.events ? '; on create, also the project with events off and with events to JetStream' : '') +
-      (options.jwt ? '; on get-by-id, also the project with a JWT instead of the API key' : ''),
+      (options.jwt ? '; on get-by-id, also the project with a JWT instead of the API key' : '') +
+      (options.tracing ? '; on get-by-id, also the project tracing every request' : ''),
   );
   const baselineScript = compileBaseline(ROOT);
   const servers = new Map<ServerName, ServerCommand>([
@@ -117,21 +108,21 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
     ]),
   ]);
   const nats = options.events ? await startNatsServer(workDir) : undefined;
-  const issuer = options.jwt ? await startBenchIssuer() : undefined;
+  const variants = await startVariants(options);
   try {
     if (nats !== undefined) {
       log(`nats-server ${nats.version} with JetStream on ${nats.url}, its store in a temp folder`);
       for (const [name, command] of eventsServers(ROOT, project, database, nats)) servers.set(name, command);
     }
-    if (issuer !== undefined) {
-      log(`JWT issuer on ${issuer.issuer}: discovery and one RS256 key`);
-      servers.set('jwt', jwtServer(ROOT, project, database, issuer));
+    for (const variant of variants) {
+      log(variant.started);
+      servers.set(...variantServer(ROOT, project, database, variant));
     }
     const results = await runScenarios(scenarios, servers, settings, log);
     const tables = [throughputTable(results, names), latencyTable(results, names), costTable(results, names)];
     if (nats !== undefined) tables.push(eventsTable(results));
-    if (issuer !== undefined) tables.push(jwtTable(results));
-    const notes = [...(nats === undefined ? [] : [EVENTS_NOTE]), ...(issuer === undefined ? [] : [JWT_NOTE])];
+    tables.push(...variants.map((variant) => variantTable(results, variant)));
+    const notes = [...(nats === undefined ? [] : [EVENTS_NOTE]), ...variants.map((variant) => variant.note())];
     const note = notes.length === 0 ? undefined : notes.join('\n\n');
     log(
       `\n${tables.map(textTable).join('\n\n')}${note === undefined ? '' : `\n\n${note}`}${steadinessNote(results)}${caveatNote(generator)}`,
@@ -153,15 +144,22 @@ async function scenarioRun(options: BenchOptions, generator: LoadGenerator, work
       generator,
       settings: { sqliteSynchronous: synchronous, ...(nats !== undefined && { natsServer: nats.version }) },
       ...(note !== undefined && { note }),
-      targets: { ...TARGETS, ...(nats !== undefined && { events: EVENTS_TARGET }), ...(issuer !== undefined && { jwt: JWT_TARGET }) },
+      targets: {
+        ...TARGETS,
+        ...(nats !== undefined && { events: EVENTS_TARGET }),
+        ...Object.fromEntries(variants.map((variant) => [variant.target.server, variant.target])),
+      },
       names,
       tables,
       results,
-      extra: { ...(nats !== undefined && { events: eventsSummary(results) }), ...(issuer !== undefined && { jwt: jwtSummary(results) }) },
+      extra: {
+        ...(nats !== undefined && { events: eventsSummary(results) }),
+        ...Object.fromEntries(variants.map((variant) => [variant.target.server, variantSummary(results, variant)])),
+      },
     });
   } finally {
     await nats?.stop();
-    await issuer?.stop();
+    await stopVariants(variants);
   }
 }
 

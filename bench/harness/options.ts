@@ -46,6 +46,8 @@ export interface BenchOptions {
   readonly jwt: boolean;
   /** Instead of the scenarios, the change events through a NATS outage and a slow webhook endpoint (--outage). */
   readonly outage?: OutageOptions;
+  /** Also measure get by id with every request traced to an OTLP/HTTP sink, in the same rounds (--tracing). */
+  readonly tracing: boolean;
 }
 
 export const USAGE = `npm run bench -- [options]
@@ -92,6 +94,11 @@ export const USAGE = `npm run bench -- [options]
                        a JWKS of one RS256 key), each request carrying one token instead of the API key; reports both
                        req/s and their ratio (target: JWT ≥ 0.9 × API key). Writes bench/results/*-jwt.* (jwt.* for a full
                        run) and leaves the docs alone; SQLite only (not with --db or --scale)
+  --tracing            tracing's cost: in the rounds of get-by-id, the project once more with OTEL_EXPORTER_OTLP_ENDPOINT
+                       set to an OTLP/HTTP sink the bench starts on a free port of 127.0.0.1 (it answers 200 to POST
+                       /v1/traces and counts requests and bytes) and OTEL_TRACES_SAMPLER=always_on; reports both req/s,
+                       CPU per request and their ratios (target: tracing on ≥ 0.75 × off). Writes bench/results/*-tracing.*
+                       (tracing.* for a full run) and leaves the docs alone; SQLite only (not with --db or --scale)
   --outage             instead of the scenarios, each transport at its own pace: the project with its events to a nats-server
                        the bench starts and to a webhook endpoint of the bench's on 127.0.0.1, under an open-loop load of
                        creates (every 10th pet then renamed twice). Phase 1, the endpoint answering in 20 ms: NATS killed
@@ -154,6 +161,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     'events',
     'against',
     'jwt',
+    'tracing',
     'outage',
     'rate',
     'outage-before',
@@ -190,9 +198,13 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
   const against = value('against', 'BENCH_AGAINST');
   if (against !== undefined && mode === 'scale') throw new Error('--against compares the scenarios: not with --scale');
   if (against === '') throw new Error('--against needs a folder: --against=/tmp/petstore-before');
-  const jwt = flags.has('jwt');
-  if (jwt && (database !== undefined || mode === 'scale')) throw new Error('--jwt measures get by id on SQLite: not with --db or --scale');
-  if (jwt && only.length > 0 && !only.includes('get-by-id')) throw new Error('--jwt measures the get-by-id scenario: add it to --only');
+  // The variants of the project measured beside it on get by id (project-variants.ts).
+  const [jwt, tracing] = ['jwt', 'tracing'].map((flag) => {
+    if (!flags.has(flag)) return false;
+    if (database !== undefined || mode === 'scale') throw new Error(`--${flag} measures get by id on SQLite: not with --db or --scale`);
+    if (only.length > 0 && !only.includes('get-by-id')) throw new Error(`--${flag} measures the get-by-id scenario: add it to --only`);
+    return true;
+  }) as [boolean, boolean];
   const quick = mode === 'quick';
   const outage = outageOptions(flags, quick);
   return {
@@ -210,6 +222,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): B
     events,
     ...(against !== undefined && { against: resolve(against) }),
     jwt,
+    tracing,
     ...(outage !== undefined && { outage }),
   };
 }
@@ -228,6 +241,7 @@ const NOT_WITH_OUTAGE = [
   'events',
   'against',
   'jwt',
+  'tracing',
 ];
 
 /** The --outage run's settings; undefined without --outage, whose own flags are then refused. */

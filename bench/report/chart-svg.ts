@@ -19,6 +19,7 @@ const COLOURS: Readonly<Record<ServerName, string>> = {
   jetstream: '#c9798f',
   earlier: '#8a8f98',
   jwt: '#5fb3a8',
+  tracing: '#b58f5f',
 };
 const LEGEND: Readonly<Record<ServerName, string>> = {
   project: 'project',
@@ -30,6 +31,7 @@ const LEGEND: Readonly<Record<ServerName, string>> = {
   jetstream: 'project, events to NATS JetStream',
   earlier: 'project, earlier commit (--against)',
   jwt: 'project, with a JWT instead of an API key',
+  tracing: 'project, tracing every request (always_on)',
 };
 
 const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -22,6 +22,7 @@ export const SERVER_TITLES: Readonly<Record<ServerName, string>> = {
   jetstream: 'JetStream',
   earlier: 'earlier commit',
   jwt: 'JWT',
+  tracing: 'tracing on',
 };
 
 const rate = (o: Outcome | undefined): string =>

@@ -91,6 +91,15 @@ export const EVENTS_TARGET = { server: 'jetstream', of: 'events-off', least: 0.8
  */
 export const JWT_TARGET = { server: 'jwt', of: 'project', least: 0.9 } as const;
 
+/**
+ * With --tracing: get by id with every request traced (OTEL_TRACES_SAMPLER=always_on) and its
+ * spans exported over OTLP/HTTP, against the same with tracing off, the default, in the same rounds.
+ */
+export const TRACING_TARGET = { server: 'tracing', of: 'project', least: 0.75 } as const;
+
+/** A variant of the project against the project itself, in the same rounds (--jwt, --tracing). */
+export type VariantTarget = typeof JWT_TARGET | typeof TRACING_TARGET;
+
 export interface Verdict {
   readonly met: boolean;
   /** Whether a throughput or latency target applies (else only the RSS and the failures are judged). */

@@ -11,8 +11,9 @@ export type ReferenceName = 'baseline' | 'koa-floor' | 'card-floor';
  * NATS JetStream, measured on creates beside the others (--events). `earlier`: the project as
  * another checkout builds it, an earlier commit (--against).
  * `jwt`: the project taking JWT access tokens, its requests carrying one instead of the API key (--jwt).
+ * `tracing`: the project tracing every request to an OTLP/HTTP sink (--tracing).
  */
-export type ServerName = 'project' | ReferenceName | 'one-process' | 'events-off' | 'jetstream' | 'earlier' | 'jwt';
+export type ServerName = 'project' | ReferenceName | 'one-process' | 'events-off' | 'jetstream' | 'earlier' | 'jwt' | 'tracing';
 /** What the project's figures are divided by. */
 export type ComparedName = Exclude<ServerName, 'project'>;
 
@@ -50,15 +51,15 @@ export interface ProjectSetup {
    * JetStream (PETSTORE_NATS_URL). Absent: the default, recorded in the outbox and relayed nowhere.
    */
   readonly events?: 'off' | NatsTarget;
-  /** The identity provider whose tokens it takes (PETSTORE_JWT_ISSUER and PETSTORE_JWT_AUDIENCE); none when absent. */
-  readonly jwt?: { readonly issuer: string; readonly audience: string };
+  /** Settings beyond the default, of a variant measured beside it (bench/harness/project-variants.ts). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /**
  * The project at its default configuration but for the database and the key: its log level
  * stays `info`, so the request log line of every request is written while it is measured.
  */
-export function projectCommand(root: string, { database, logFile, workers = 1, events, jwt }: ProjectSetup): ServerCommand {
+export function projectCommand(root: string, { database, logFile, workers = 1, events, env }: ProjectSetup): ServerCommand {
   return {
     label: 'the project server',
     cwd: root,
@@ -70,7 +71,7 @@ export function projectCommand(root: string, { database, logFile, workers = 1, e
       PETSTORE_WORKERS: String(workers),
       ...(events === 'off' && { PETSTORE_EVENTS: 'off' }),
       ...(typeof events === 'object' && { PETSTORE_NATS_URL: events.url }),
-      ...(jwt !== undefined && { PETSTORE_JWT_ISSUER: jwt.issuer, PETSTORE_JWT_AUDIENCE: jwt.audience }),
+      ...env,
     },
     stdoutFile: logFile,
     ...(isPostgresUrl(database) && { postgresUrl: database }),
