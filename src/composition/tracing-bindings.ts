@@ -4,6 +4,7 @@
 // process's log lines.
 import type { Container } from 'inversify';
 import type { Tracing } from '../adapters/shared/tracing.js';
+import { otlpProtocol } from '../config/tracing-config.js';
 import { describeFault } from '../domain/fault-description.js';
 import type { ContainerOptions } from './container-options.js';
 import { TOKENS } from './tokens.js';
@@ -20,8 +21,13 @@ export function bindTracing(container: Container, options: ContainerOptions): vo
     .bind<Tracing | undefined>(TOKENS.Tracing)
     .toResolvedValue(async () => {
       if (options.tracing !== true) return undefined;
+      // In the encoding OpenTelemetry's variable names, read where the SDK reads its others.
+      const { protocol, unsupported } = otlpProtocol();
+      if (unsupported !== undefined) {
+        options.logger.warn({ unsupported, protocol }, 'unsupported OTLP protocol: the spans are exported in http/protobuf');
+      }
       const { startOtelTracing } = await import('../adapters/tracing/otel-tracing.js');
-      const tracing = startOtelTracing();
+      const tracing = startOtelTracing(protocol);
       traceLogFields.current = tracing.logFields;
       return tracing;
     })

@@ -84,6 +84,7 @@ describeWithNatsServer('traces of the compiled server', () => {
       OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: otlp.tracesUrl,
       OTEL_SERVICE_NAME: 'petstore-under-test',
       OTEL_BSP_SCHEDULE_DELAY: '100',
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: 'http/json',
     };
     const added = await runCommand(['webhooks', 'add', hooks.url, '--events', 'petstore.pet.updated', '--json'], env);
     expect(added.code, added.stderr).to.equal(0);
@@ -149,7 +150,7 @@ describeWithNatsServer('traces of the compiled server', () => {
     expect(attempt).to.include({ kind: 3, parentSpanId: parentIdOf(onNats.traceparent) });
     expect(attempt.attributes).to.include({ 'http.response.status_code': 204, 'messaging.message.id': onNats.id });
 
-    // The relay's passes are traces of their own; the exporter spoke OTLP's JSON.
+    // The relay's passes are traces of their own; the exporter spoke OTLP's JSON, as it was told.
     expect(otlp.spans.some((span) => span.name === 'relay pass' && span.parentSpanId === '')).to.equal(true);
     expect(otlp.contentTypes.every((type) => type.startsWith('application/json'))).to.equal(true);
     // The request's log line names its trace and span.
@@ -170,7 +171,7 @@ describeWithNatsServer('traces of the compiled server', () => {
     });
   });
 
-  it('starts a trace for a request without a traceparent, which its use case joins', async function () {
+  it('starts a trace for a request without a traceparent, which its use case joins, exported in protobuf', async function () {
     this.timeout(timeoutForProcesses(1) + 20_000);
     otlp = await startOtlpReceiver();
     const env = {
@@ -185,7 +186,10 @@ describeWithNatsServer('traces of the compiled server', () => {
     const create = () => otlp!.spans.find((span) => span.name === 'POST /v1/pets');
     await eventually(() => create() !== undefined, 'the HTTP span is exported', 1000);
     expect(create()).to.include({ parentSpanId: '', service: 'petstore' });
+    expect(create()!.attributes).to.include({ 'http.route': '/v1/pets', 'http.response.status_code': 201 });
     expect(otlp.spans.find((span) => span.name === 'createPet')?.traceId).to.equal(create()!.traceId);
+    // OTLP's default encoding, binary protobuf.
+    expect(otlp.contentTypes.every((type) => type.startsWith('application/x-protobuf'))).to.equal(true);
   });
 });
 

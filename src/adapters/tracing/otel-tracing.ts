@@ -1,5 +1,5 @@
-// Tracing with OpenTelemetry's SDK: spans exported in batches over OTLP/HTTP, configured by the
-// SDK's own environment variables (OTEL_EXPORTER_OTLP_ENDPOINT or
+// Tracing with OpenTelemetry's SDK: spans exported in batches over OTLP/HTTP, in binary protobuf
+// or in JSON as the composition root says, configured by the SDK's own environment variables (OTEL_EXPORTER_OTLP_ENDPOINT or
 // OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER,
 // OTEL_TRACES_SAMPLER_ARG, OTEL_BSP_*), which the SDK reads where it documents them. The
 // composition root imports this module only when tracing is configured
@@ -20,7 +20,8 @@ import {
   type Tracer,
 } from '@opentelemetry/api';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { defaultResource, detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_ERROR_TYPE, ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
@@ -48,12 +49,19 @@ function handleOf(span: Span): StartedSpan {
   };
 }
 
-/** Starts the SDK (registered as the process's tracer provider, context manager and W3C propagator) and answers the adapters' Tracing. */
-export function startOtelTracing(): Tracing {
+/** OTLP over HTTP in binary protobuf (OpenTelemetry's default, and the cheaper to encode) or in JSON. */
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
+
+/**
+ * Starts the SDK (registered as the process's tracer provider, context manager and W3C
+ * propagator), exporting in `protocol`, and answers the adapters' Tracing.
+ */
+export function startOtelTracing(protocol: OtlpProtocol = 'http/protobuf'): Tracing {
   const resource = defaultResource()
     .merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: DEFAULT_SERVICE_NAME }))
     .merge(detectResources({ detectors: [envDetector] }));
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });
+  const exporter = protocol === 'http/json' ? new OtlpJsonExporter() : new OtlpProtobufExporter();
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
   const propagator = new W3CTraceContextPropagator();
   provider.register({ propagator });
   // An app that embeds the store may have registered an SDK of its own first: its globals
