@@ -96,7 +96,7 @@ export function startOtelTracing(protocol: OtlpProtocol = 'http/protobuf'): Trac
       const { span, within } = begin(name, options);
       const handle = handleOf(span);
       try {
-        return await context.with(within, () => work(handle));
+        return await context.with(within, work, undefined, handle);
       } catch (fault) {
         handle.fail(fault);
         throw fault;

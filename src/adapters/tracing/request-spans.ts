@@ -4,7 +4,7 @@
 // a trace. Written here on the API rather than taken from an instrumentation of Koa or of the
 // router, which lag @koa/router 15.
 import type { RouterContext } from '@koa/router';
-import { context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
+import { type Attributes, context, propagation, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import {
   ATTR_CLIENT_ADDRESS,
   ATTR_ERROR_TYPE,
@@ -22,25 +22,21 @@ import type { Middleware } from 'koa';
 /** The middleware of {@link Tracing.requestSpans}: outermost, so that the request's log line is written within its span. */
 export const requestSpans = (tracer: Tracer): Middleware =>
   async function requestSpans(ctx, next) {
-    const { method } = ctx.request;
-    const parent = propagation.extract(ROOT_CONTEXT, ctx.request.headers);
-    const userAgent = ctx.request.get('user-agent');
-    const span = tracer.startSpan(
-      method,
-      {
-        kind: SpanKind.SERVER,
-        attributes: {
-          [ATTR_HTTP_REQUEST_METHOD]: method,
-          [ATTR_URL_PATH]: ctx.request.path,
-          [ATTR_URL_SCHEME]: ctx.request.protocol,
-          [ATTR_SERVER_ADDRESS]: ctx.request.hostname,
-          [ATTR_NETWORK_PROTOCOL_VERSION]: ctx.req.httpVersion,
-          ...(ctx.request.ip === '' ? {} : { [ATTR_CLIENT_ADDRESS]: ctx.request.ip }),
-          ...(userAgent === '' ? {} : { [ATTR_USER_AGENT_ORIGINAL]: userAgent }),
-        },
-      },
-      parent,
-    );
+    const { request } = ctx;
+    const { method } = request;
+    const parent = propagation.extract(ROOT_CONTEXT, request.headers);
+    const attributes: Attributes = {
+      [ATTR_HTTP_REQUEST_METHOD]: method,
+      [ATTR_URL_PATH]: request.path,
+      [ATTR_URL_SCHEME]: request.protocol,
+      [ATTR_SERVER_ADDRESS]: request.hostname,
+      [ATTR_NETWORK_PROTOCOL_VERSION]: ctx.req.httpVersion,
+    };
+    const { ip } = request;
+    if (ip !== '') attributes[ATTR_CLIENT_ADDRESS] = ip;
+    const userAgent = request.headers['user-agent'];
+    if (userAgent !== undefined && userAgent !== '') attributes[ATTR_USER_AGENT_ORIGINAL] = userAgent;
+    const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes }, parent);
     try {
       await context.with(trace.setSpan(parent, span), next);
     } finally {
