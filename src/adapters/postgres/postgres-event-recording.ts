@@ -62,6 +62,15 @@ export class EventRecording {
     return this.currentTrace === undefined ? [] : columnsOfTraceContext(this.currentTrace());
   }
 
+  /**
+   * The parameters of a batch's trace contexts, one per write taken when it was asked for (the
+   * batch runs in another's turn), as two arrays after the batch's own: none unless `traced`.
+   */
+  traceArrays(traces: readonly (TraceContext | undefined)[]): [] | [(string | null)[], (string | null)[]] {
+    if (this.kind !== 'traced') return [];
+    return [traces.map((trace) => trace?.traceparent ?? null), traces.map((trace) => trace?.tracestate ?? null)];
+  }
+
   /** The statement `text`, named after `name` and what it records. */
   named(name: string, text: string): NamedStatement {
     return { name: this.kind === 'none' ? name : `${name}_${this.kind}`, text };

@@ -7,7 +7,7 @@ import type { Pool, QueryConfig, QueryResultRow } from 'pg';
 import type * as domain from '../../domain/index.js';
 import { OPEN_ORDER_SQL } from '../shared/order-tables.js';
 import { ORDER_COLUMNS, type OrderRow, versionedOrderOfRow } from '../shared/order-rows.js';
-import { columnsOfTraceContext, type CurrentTraceContext } from '../shared/trace-context.js';
+import type { CurrentTraceContext } from '../shared/trace-context.js';
 import { type WriteOutcome, writeBatches } from '../shared/write-batches.js';
 import { queryRows } from './postgres-errors.js';
 import { changeOrderSql, placeOrderSql, placeOrdersSql } from './postgres-order-statements.js';
@@ -66,14 +66,13 @@ export class PostgresOrderRepository implements domain.OrderRepository {
    * and fails each of its placements (none has a value of its own that the database could refuse).
    */
   private async placeBatch(writes: readonly Placement[]): Promise<readonly WriteOutcome<domain.VersionedOrder | undefined>[]> {
-    const traces = this.events.kind === 'traced' ? writes.map((w) => columnsOfTraceContext(w.trace)) : [];
     const rows = await this.rows({
       ...this.placeBatchStatement,
       values: [
         writes.map((w) => w.petId),
         writes.map((w) => w.note ?? null),
         writes.map((w) => w.at),
-        ...(traces.length === 0 ? [] : [traces.map(([traceparent]) => traceparent), traces.map(([, tracestate]) => tracestate)]),
+        ...this.events.traceArrays(writes.map((w) => w.trace)),
       ],
     });
     if (rows.length > 0) this.events.committed();

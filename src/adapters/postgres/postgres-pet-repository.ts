@@ -100,10 +100,7 @@ export class PostgresPetRepository implements domain.PetRepository {
         writes.map((w) => w.hold?.key ?? null),
         writes.map((w) => w.hold?.token ?? null),
         ...(registered ? [writes.map((w) => w.rule === 'registered')] : []),
-        // Each write's own caller's, taken when it was asked for: the batch runs in another's turn.
-        ...(this.events.kind !== 'traced'
-          ? []
-          : [writes.map((w) => w.trace?.traceparent ?? null), writes.map((w) => w.trace?.tracestate ?? null)]),
+        ...this.events.traceArrays(writes.map((w) => w.trace)),
       ],
     });
     const idAt = new Map(rows.map((row) => [Number(row.n), row.id]));
