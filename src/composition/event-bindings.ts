@@ -37,11 +37,20 @@ const reportPass = (logger: Logger, counter: DeliveryCounter) => (pass: RelayPas
   );
 };
 
-/** The NATS JetStream transport of `nats`, whose outages are logged once each; loaded only when configured. */
+/** The relay a transport tells that it is back, once the relay has started. */
+interface RelayOfTransports {
+  current: RunningEventRelay | undefined;
+}
+
+/**
+ * The NATS JetStream transport of `nats`, whose outages are logged once each; loaded only when
+ * configured. Its end wakes the relay's NATS passes at once, not at the back-off's next try.
+ */
 async function openNats(
   { url, stream = EVENTS_DEFAULTS.PETSTORE_NATS_STREAM }: NonNullable<EventsOptions['nats']>,
   source: string,
   logger: Logger,
+  relay: RelayOfTransports,
 ): Promise<EventTransport & { close(): Promise<void> }> {
   const { JetStreamThreadTransport } = await import('../adapters/nats/jetstream-thread-transport.js');
   const described = describeNats(url, stream);
@@ -52,7 +61,10 @@ async function openNats(
     events: {
       lost: (fault) =>
         logger.error({ nats: described, fault: describeFault(fault) }, 'NATS unreachable: events wait in the outbox until it answers'),
-      restored: () => logger.info({ nats: described }, 'NATS answers again: the outbox is relayed'),
+      restored: () => {
+        logger.info({ nats: described }, 'NATS answers again: the outbox is relayed');
+        relay.current?.retry('nats');
+      },
     },
   });
 }
@@ -73,11 +85,21 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
         registerRelayMetrics(registry, outbox, webhooks, clock, transportNames(enabled, nats)),
       [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.WebhookStore, TOKENS.Clock],
     );
-  bindEventTransports(container, enabled, source, nats, logger);
-  bindEventRelay(container, enabled, retentionHours);
+  const relay: RelayOfTransports = { current: undefined };
+  bindEventTransports(container, { enabled, source, nats, logger, relay });
+  bindEventRelay(container, enabled, retentionHours, relay);
 }
 
-function bindEventTransports(container: Container, enabled: boolean, source: string, nats: EventsOptions['nats'], logger: Logger): void {
+function bindEventTransports(
+  container: Container,
+  {
+    enabled,
+    source,
+    nats,
+    logger,
+    relay,
+  }: { enabled: boolean; source: string; nats: EventsOptions['nats']; logger: Logger; relay: RelayOfTransports },
+): void {
   let closeTransports = async (): Promise<void> => {};
   // Each reads the outbox from its own position, at its own pace (the relay's lanes).
   container
@@ -87,7 +109,7 @@ function bindEventTransports(container: Container, enabled: boolean, source: str
         const queued = webhooksTransport(webhooks, clock, source);
         if (!enabled || nats === undefined) return [queued, subscribers];
         // NATS away at start is no failure: the transport reconnects, and the outbox waits.
-        const broker = await openNats(nats, source, logger);
+        const broker = await openNats(nats, source, logger, relay);
         closeTransports = () => broker.close();
         return [queued, tracing === undefined ? broker : tracedPublications(tracing, broker, 'nats'), subscribers];
       },
@@ -96,7 +118,7 @@ function bindEventTransports(container: Container, enabled: boolean, source: str
     .onDeactivation(() => closeTransports());
 }
 
-function bindEventRelay(container: Container, enabled: boolean, retentionHours: number): void {
+function bindEventRelay(container: Container, enabled: boolean, retentionHours: number, transportsTell: RelayOfTransports): void {
   container.bind<StartEventRelay>(TOKENS.EventRelay).toResolvedValue(
     (
       outbox: EventOutbox,
@@ -134,10 +156,13 @@ function bindEventRelay(container: Container, enabled: boolean, retentionHours: 
           // Finished webhook deliveries are kept as long as the events they carried.
           prunes: [(before) => webhooks.prune(before)],
         });
+        transportsTell.current = relay;
         return {
           wake: () => relay.wake(),
+          retry: (transport) => relay.retry(transport),
           // Once the relay has stopped, no attempt starts; those under way end within their timeout.
           stop: async () => {
+            transportsTell.current = undefined;
             await relay.stop();
             await dispatcher.stop();
           },

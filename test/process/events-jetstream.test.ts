@@ -52,7 +52,8 @@ describeWithNatsServer('change events on NATS JetStream, from the compiled serve
   beforeEach(async () => {
     nats = await startPrivateNats();
     admin = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
-    jsm = await jetstreamManager(admin);
+    // Short requests: one sent while the admin connection is still reconnecting is tried again at once.
+    jsm = await jetstreamManager(admin, { timeout: 500 });
     dir = tempDir();
   });
   afterEach(async () => {

@@ -74,7 +74,8 @@ describeWithNatsServer('each transport at its own pace, from the compiled server
   beforeEach(async () => {
     nats = await startPrivateNats();
     admin = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
-    jsm = await jetstreamManager(admin);
+    // Short requests: one sent while the admin connection is still reconnecting is tried again at once.
+    jsm = await jetstreamManager(admin, { timeout: 500 });
     receiver = await startReceiver();
   });
   afterEach(async () => {

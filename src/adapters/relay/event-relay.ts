@@ -54,6 +54,8 @@ export interface EventRelayOptions {
 export interface RunningEventRelay {
   /** Runs a round now (or right after the one under way); the process stays alive until it has. */
   wake(): void;
+  /** The transport of this name takes events again (its broker reconnected): its back-off ends now. */
+  retry(transport: string): void;
   /**
    * Stops: no round starts after it; the one under way and the passes under way are awaited,
    * then, while this process holds the lease, each transport that is not refusing gets last
@@ -86,7 +88,7 @@ export async function startEventRelay(options: EventRelayOptions): Promise<Runni
   const loop = new RelayLoop(options);
   await loop.watch();
   loop.run();
-  return { wake: () => loop.wake(), stop: () => loop.stop() };
+  return { wake: () => loop.wake(), retry: (transport) => loop.retry(transport), stop: () => loop.stop() };
 }
 
 /** The relay's state between rounds, and the rounds. */
@@ -123,6 +125,10 @@ class RelayLoop {
 
   wake(): void {
     this.scheduleIn(0, true);
+  }
+
+  retry(transport: string): void {
+    if (!this.stopped) this.lanes[this.transports.indexOf(transport)]?.retryNow();
   }
 
   run(): void {

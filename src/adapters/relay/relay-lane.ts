@@ -22,6 +22,8 @@ export class RelayLane {
   private refusals = 0;
   // After a refusal, no pass before this time (Date.now()).
   private relayAfter = 0;
+  // The transport said it was back while a pass was under way: passes start again after it.
+  private retryAfterRun = false;
 
   /**
    * @param relay one pass of the transport
@@ -49,8 +51,19 @@ export class RelayLane {
       .catch((fault: unknown) => this.report.fault(fault))
       .finally(() => {
         this.running = undefined;
-        if (this.again && this.refusals === 0) this.kick();
+        if (this.retryAfterRun) this.retryNow();
+        else if (this.again && this.refusals === 0) this.kick();
       });
+  }
+
+  /**
+   * The transport says it takes events again (its broker reconnected): the back-off ends, and
+   * passes start now, or when those under way end (one of them may have met the outage's end).
+   */
+  retryNow(): void {
+    this.retryAfterRun = this.running !== undefined;
+    this.relayAfter = 0;
+    this.kick();
   }
 
   /** How long until the back-off lets a pass run again: 0 when it does now. */

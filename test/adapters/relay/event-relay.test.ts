@@ -105,6 +105,52 @@ describe('the event relay', () => {
     expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
   });
 
+  it('tries a refusing transport again at once when it says it is back, not at the end of its back-off', async () => {
+    refuse = 1;
+    await pets.create(draft('Waiting'));
+    // A poll of 10 s: the refusal's back-off is 20 s, longer than the test may take.
+    relay = await startEventRelay({
+      outbox,
+      relays: [lane(outbox, transport, clock, 10)],
+      clock,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
+      pollMs: 10_000,
+    });
+    await eventually(() => passes.length === 1, 'the refused pass', 300);
+    relay.retry('recording');
+    await eventually(() => handed.length === 1, 'the event taken once the transport is back', 300);
+    expect(passes.map((pass) => pass.outcome)).to.deep.equal(['refused', 'relayed']);
+  });
+
+  it('tries again after the pass under way when the transport says it is back while that pass meets the outage', async () => {
+    await pets.create(draft('Waiting'));
+    let answer: ((fault: Error) => void) | undefined;
+    const held: EventTransport = {
+      name: 'held',
+      // The first publication waits for the test to refuse it; the others are taken.
+      publish: (events) =>
+        handed.length === 0 && passes.length === 0
+          ? new Promise<void>((_, reject) => (answer = reject))
+          : Promise.resolve(void handed.push([...events])),
+    };
+    relay = await startEventRelay({
+      outbox,
+      relays: [lane(outbox, held, clock, 10)],
+      clock,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
+      pollMs: 10_000,
+    });
+    await eventually(() => answer !== undefined, 'the first publication under way', 300);
+    relay.retry('held');
+    answer!(new Error('the broker was away when this pass began'));
+    await eventually(() => handed.length === 1, 'the event taken by the pass after the refused one', 300);
+    expect(passes.map((pass) => pass.outcome)).to.deep.equal(['refused', 'relayed']);
+  });
+
   it('runs its duties at every poll while a transport refuses: the back-off holds the passes alone', async () => {
     refuse = 1_000;
     await pets.create(draft('Waiting'));
