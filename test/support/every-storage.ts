@@ -6,7 +6,8 @@ import type Database from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { openPostgresPool } from '../../src/adapters/postgres/create-postgres-pool.js';
 import { openSqliteDatabase, SQLITE_IN_MEMORY } from '../../src/adapters/sqlite/open-sqlite-database.js';
-import { createTestSchema, describeWithPostgres } from './postgres.js';
+import { migratedTestSchema } from './migrated-test-schemas.js';
+import { describeWithPostgres } from './postgres.js';
 import { tempDir } from './temp-dir.js';
 
 export interface StorageAdapters<A> {
@@ -39,7 +40,7 @@ export function forEveryStorage<A>(adapters: StorageAdapters<A>, contract: (name
 
   describeWithPostgres('PostgreSQL', () => {
     contract('PostgreSQL', async () => {
-      const schema = await createTestSchema();
+      const schema = await migratedTestSchema();
       const pool = await openPostgresPool({ url: schema.url, poolSize: 4 });
       return {
         adapter: adapters.postgres(pool),

@@ -1,7 +1,8 @@
 // The storages an HTTP suite runs on: memory, a SQLite file, and a PostgreSQL schema (when a
 // test server is configured), each a fresh database per test.
 import { join } from 'node:path';
-import { createTestSchema, describeWithPostgres } from './postgres.js';
+import { migratedTestSchema } from './migrated-test-schemas.js';
+import { describeWithPostgres } from './postgres.js';
 import { tempDir } from './temp-dir.js';
 import type { TestDatabase } from './test-server.js';
 
@@ -14,7 +15,7 @@ export function forEveryHttpStorage(suites: (name: string, database: () => TestD
   });
   describeWithPostgres('PostgreSQL', () => {
     suites('PostgreSQL', async () => {
-      const schema = await createTestSchema();
+      const schema = await migratedTestSchema();
       return { config: { kind: 'postgres', url: schema.url, poolSize: 4 }, cleanup: () => schema.drop() };
     });
   });
