@@ -22,16 +22,32 @@ export const EVENTS_TRIGGER_DROPPED_SQL = `DROP TRIGGER events_recorded ON event
 const NOTIFY = { name: 'petstore_events_notify', text: `SELECT ${UNFLUSHED}, pg_notify('${EVENTS_CHANNEL}', '')` };
 
 /**
- * Notifies `pool`'s database that events were recorded, one NOTIFY at a time: a call while one
- * is under way asks for one more after it, so every commit before a call is followed by a
- * NOTIFY sent after that commit, and a burst of writes costs two at most. A NOTIFY that fails
- * is dropped: the hint is not needed for delivery, as every relay also polls.
+ * How long after a NOTIFY the next one waits. A woken relay starts its round 20 ms later
+ * (RELAY_TIMINGS.wakeDelayMs) to gather a burst's events: a hint sent sooner than that after the
+ * last adds nothing but a transaction, one per write under load.
+ */
+export const NOTIFY_SPACING_MS = 10;
+
+const spacing = () => new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_SPACING_MS).unref());
+
+/**
+ * Notifies `pool`'s database that events were recorded, one NOTIFY at a time and at most one
+ * every {@link NOTIFY_SPACING_MS}: a call while one is under way, or within that time after it,
+ * asks for one more after it, so every commit before a call is followed by a NOTIFY sent after
+ * that commit, and a burst of writes costs two at most. A NOTIFY that fails is dropped: the hint
+ * is not needed for delivery, as every relay also polls.
  */
 export class EventsNotice {
   private readonly notify: () => Promise<void>;
 
   constructor(pool: Pool) {
-    this.notify = coalesced(() => pool.query(NOTIFY).then(() => undefined));
+    this.notify = coalesced(async () => {
+      try {
+        await pool.query(NOTIFY);
+      } finally {
+        await spacing();
+      }
+    });
   }
 
   /** Called after a commit that recorded events; answers at once. */
