@@ -5,7 +5,7 @@
 import pg, { type Pool } from 'pg';
 import type { EventOutbox, OutboxBacklog, OutboxBatch } from '../../domain/index.js';
 import { eventOfRow, OUTBOX_COLUMNS, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
-import { coalesced } from '../shared/coalesced.js';
+import { joined } from '../shared/coalesced.js';
 import { EVENTS_CHANNEL } from './events-notice.js';
 import { eventDataFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
@@ -18,10 +18,10 @@ const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transpor
 export class PostgresEventOutbox implements EventOutbox {
   /**
    * Gives what has committed its place in the outbox order. The transports' reads of one round
-   * come together: one call serves every read that asked while another was under way, rather
-   * than each read queuing on the function's lock in turn.
+   * come together: the call under way serves every read that asks meanwhile, rather than each
+   * read queuing on the function's lock in turn, or waiting for one more call.
    */
-  private readonly putInOrder = coalesced(() =>
+  private readonly putInOrder = joined(() =>
     queryRows(this.pool, { name: 'petstore_events_put_in_order', text: `SELECT ${UNFLUSHED}, events_put_in_order()` }).then(
       () => undefined,
     ),

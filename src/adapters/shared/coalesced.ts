@@ -1,6 +1,7 @@
 // One call at a time of a statement whose every run does the work of all the calls before it
-// (put the outbox in order, notify the relays): the calls made while a run is under way share
-// the one run after it, so a burst costs two runs, however many calls it makes.
+// (notify the relays, put the outbox in order): the calls made while a run is under way share
+// the one run after it (coalesced), or that run itself (joined), so a burst costs two runs, or
+// one, however many calls it makes.
 
 /**
  * `run`, called at most once at a time. A call made while a run is under way is answered by the
@@ -27,4 +28,18 @@ export function coalesced(run: () => Promise<void>): () => Promise<void> {
       });
     return next;
   };
+}
+
+/**
+ * `run`, called at most once at a time, for work that may answer a call with a run already
+ * under way (the outbox's ordering, for the transports' reads of one round: what commits just
+ * after the run began is ordered by the next round's). A call while a run is under way is
+ * answered by that run; one after it starts a new run.
+ */
+export function joined(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  return () =>
+    (running ??= run().finally(() => {
+      running = undefined;
+    }));
 }

@@ -1,7 +1,7 @@
 // One run at a time, and each call answered by a run that started after it: what lets the
 // outbox's ordering and the relays' NOTIFY serve a burst of calls with two runs.
 import { expect } from 'chai';
-import { coalesced } from '../../../src/adapters/shared/coalesced.js';
+import { coalesced, joined } from '../../../src/adapters/shared/coalesced.js';
 
 /** A run the test settles by hand, and the runs started so far. */
 function heldRuns() {
@@ -69,5 +69,21 @@ describe('coalesced', () => {
     expect(runs).to.have.length(2);
     runs[1]!.settle();
     await meanwhile;
+  });
+});
+
+describe('joined', () => {
+  it('answers the calls made during a run with that run, and starts a new one for a call after it', async () => {
+    const runs: Array<() => void> = [];
+    const call = joined(() => new Promise<void>((resolve) => runs.push(resolve)));
+    const first = call();
+    const meanwhile = [call(), call()];
+    expect(runs, 'one run for the three calls').to.have.length(1);
+    runs[0]!();
+    await Promise.all([first, ...meanwhile]);
+    const after = call();
+    expect(runs, 'a call after the run starts another').to.have.length(2);
+    runs[1]!();
+    await after;
   });
 });
