@@ -112,6 +112,24 @@ export function eventOutboxContract(name: string, open: () => Promise<RecordingS
       expect(await waiting(outbox, 10, 'in-process')).to.deep.equal(all);
     });
 
+    it('names the newest position: marked taken, a transport is past every event waiting, unread; the next change is read', async () => {
+      for (let i = 0; i < 3; i++) await storage.pets.create(draft(`pet ${i}`));
+      const { pets, outbox } = storage;
+      const skip = async (transport: string) => outbox.markTaken(transport, await outbox.newestPosition(), new Date());
+      await skip('in-process');
+      expect(await waiting(outbox, 10, 'in-process')).to.deep.equal([]);
+      expect((await outbox.backlog('in-process')).count).to.equal(0);
+      // Another transport still has them all; and skipping again, with nothing new, moves nothing.
+      expect(await waiting(outbox, 10, 'webhooks')).to.have.length(3);
+      await skip('in-process');
+      const next = await pets.create(draft('after the skip'));
+      expect((await waiting(outbox, 10, 'in-process')).map((event) => event.petId)).to.deep.equal([next.id]);
+      // Pruning counts a skip as taken: what every transport is past goes.
+      await skip('webhooks');
+      await skip('in-process');
+      expect(await outbox.prune(new Date(Date.now() + 60_000), ['webhooks', 'in-process'])).to.equal(4);
+    });
+
     it('gives an event committed late its place after what a transport has already taken', async () => {
       const { pets, outbox } = storage;
       await pets.create(draft('first'));

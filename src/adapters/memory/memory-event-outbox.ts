@@ -47,6 +47,10 @@ export class MemoryEventOutbox implements EventOutbox {
     this.marks.set(transport, marks);
   }
 
+  async newestPosition(): Promise<number> {
+    return this.lastSequence;
+  }
+
   async prune(before: Date, transports: readonly string[]): Promise<number> {
     const taken = transports.map((transport) => this.marks.get(transport)?.findLast((mark) => mark.at < before)?.through ?? 0);
     const through = transports.length === 0 ? 0 : Math.min(...taken);

@@ -60,6 +60,16 @@ export class PostgresEventOutbox implements EventOutbox {
     });
   }
 
+  async newestPosition(): Promise<number> {
+    // What has committed is put in order first, as for a read.
+    await this.putInOrder();
+    const [row] = await queryRows<{ newest: string | null }>(this.pool, {
+      name: 'petstore_events_newest',
+      text: 'SELECT max(log_position) AS newest FROM events',
+    });
+    return Number(row?.newest ?? 0);
+  }
+
   async prune(before: Date, transports: readonly string[]): Promise<number> {
     const [row] = await queryRows<{ pruned: string }>(this.pool, {
       name: 'petstore_events_prune',

@@ -37,4 +37,9 @@ export class InProcessSubscribers implements EventTransport {
         if (settled !== undefined) await withinTimeLimit(settled, this.timeoutMs, 'an in-process subscriber');
       }
   }
+
+  /** No subscriber: the relay moves this transport past its events without reading them. */
+  wantsNone(): Promise<boolean> {
+    return Promise.resolve(this.subscribers.size === 0);
+  }
 }

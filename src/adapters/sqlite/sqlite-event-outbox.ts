@@ -19,6 +19,7 @@ const POSITION = `coalesce((SELECT max(through) FROM outbox_marks WHERE transpor
 export class SqliteEventOutbox implements EventOutbox {
   private readonly insert: Statement<[string, string, number, string, number, string | null, string | null]>;
   private readonly selectPosition: Statement<[{ transport: string }], number>;
+  private readonly selectNewest: Statement<[], number>;
   private readonly selectWaiting: Statement<[{ transport: string; limit: number }], OutboxRow>;
   private readonly addMark: Statement<[{ transport: string; through: number; at: number }]>;
   private readonly takenBefore: Statement<[{ transports: string; before: number }], number | null>;
@@ -42,6 +43,7 @@ export class SqliteEventOutbox implements EventOutbox {
     this.commit = groupCommit(db);
     this.insert = db.prepare('INSERT INTO events (id, type, pet_id, data, time, traceparent, tracestate) VALUES (?, ?, ?, ?, ?, ?, ?)');
     this.selectPosition = db.prepare<[{ transport: string }], number>(`SELECT ${POSITION}`).pluck();
+    this.selectNewest = db.prepare<[], number>('SELECT coalesce(max(sequence), 0) FROM events').pluck();
     this.selectWaiting = db.prepare(`SELECT ${OUTBOX_COLUMNS} FROM events WHERE sequence > ${POSITION} ORDER BY sequence LIMIT @limit`);
     // A mark never moves a position back (a lease taken over mid-pass may mark late).
     this.addMark = db.prepare(
@@ -119,6 +121,10 @@ export class SqliteEventOutbox implements EventOutbox {
   /** One mark per batch; it joins the turn's group commit: under load, the COMMIT of the changes beside it. */
   async markTaken(transport: string, through: number, at: Date): Promise<void> {
     await this.commit(() => this.addMark.run({ transport, through, at: at.getTime() }));
+  }
+
+  async newestPosition(): Promise<number> {
+    return this.selectNewest.get()!;
   }
 
   async prune(before: Date, transports: readonly string[]): Promise<number> {

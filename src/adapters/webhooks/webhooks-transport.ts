@@ -18,4 +18,6 @@ export const webhooksTransport = (store: WebhookStore, clock: Clock, source: str
       clock.now(),
     );
   },
+  // No active endpoint: the events would be read to queue nothing.
+  wantsNone: async () => (await store.list()).every((endpoint) => endpoint.disabledAt !== null),
 });

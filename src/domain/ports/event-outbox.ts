@@ -25,6 +25,8 @@ export interface EventOutbox {
   read(transport: string, limit: number): Promise<OutboxBatch>;
   /** Moves `transport`'s position to `through` (a batch's, as {@link read} answered it) at `at`; never back. */
   markTaken(transport: string, through: number, at: Date): Promise<void>;
+  /** The position of the newest event any transport could read now: marked taken, the transport is past them all, unread. */
+  newestPosition(): Promise<number>;
   /**
    * Deletes the events that every one of `transports` had taken before `before` (none when one
    * of them has taken nothing that long ago); answers how many. Events that wait are kept.

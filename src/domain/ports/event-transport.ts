@@ -12,4 +12,10 @@ export interface EventTransport {
    * taken (at-least-once): the event id is the same.
    */
   publish(events: readonly PetEvent[]): Promise<void>;
+  /**
+   * Whether it would take every event waiting now and do nothing with it (no subscriber, no
+   * active endpoint): the relay then moves its position past them without reading them. An
+   * answer that fails counts as no.
+   */
+  wantsNone?(): Promise<boolean>;
 }

@@ -1,5 +1,6 @@
 // One pass of the relay for one transport: the events after its position in the outbox, oldest
-// first, handed to it, then its position moved past them. A refusal ends the pass before the
+// first, handed to it, then its position moved past them (or, while it wants none, its position
+// moved past them unread). A refusal ends the pass before the
 // position moves, so the next pass hands the same events on again: at least once, with the
 // same ids, and in outbox order. Each transport has its passes and its position: none waits
 // for another.
@@ -22,6 +23,15 @@ export const relayEvents =
   (outbox: EventOutbox, transport: EventTransport, clock: Clock, batchSize: number): RelayEvents =>
   async () => {
     const { name } = transport;
+    // Nothing would come of reading the events for a transport that wants none. The newest is
+    // taken before it is asked: what is recorded after its answer is not passed over.
+    if (transport.wantsNone !== undefined) {
+      const newest = await outbox.newestPosition();
+      if (await transport.wantsNone().catch(() => false)) {
+        await outbox.markTaken(name, newest, clock.now());
+        return { outcome: 'relayed', transport: name, events: [], full: false };
+      }
+    }
     const { events, through } = await outbox.read(name, batchSize);
     if (events.length === 0) return { outcome: 'relayed', transport: name, events, full: false };
     try {

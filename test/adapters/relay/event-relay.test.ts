@@ -105,6 +105,31 @@ describe('the event relay', () => {
     expect(handed[0]!.map((event) => event.sequence)).to.deep.equal([1, 2, 3]);
   });
 
+  it('moves a transport that wants none past its events unread, and hands it those recorded once it wants them', async () => {
+    let wantsNone = true;
+    let reads = 0;
+    const counted: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
+      read: (name: string, limit: number) => ((reads += 1), outbox.read(name, limit)),
+    });
+    const choosy: EventTransport = { ...transport, wantsNone: () => Promise.resolve(wantsNone) };
+    for (let i = 0; i < 3; i++) await pets.create(draft(`unwanted ${i}`));
+    relay = await startEventRelay({
+      outbox: counted,
+      relays: [lane(counted, choosy, clock, 10)],
+      clock,
+      holder: 'test',
+      retentionMs: 60_000,
+      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
+      pollMs: 200,
+    });
+    await eventually(async () => (await outbox.backlog('recording')).count === 0, 'the unwanted events skipped', 300);
+    expect(reads, 'none read').to.equal(0);
+    wantsNone = false;
+    const wanted = await pets.create(draft('wanted'));
+    await eventually(() => handed.length === 1, 'the event recorded once it wants them', 300);
+    expect(handed[0]!.map((event) => event.petId)).to.deep.equal([wanted.id]);
+  });
+
   it('tries a refusing transport again at once when it says it is back, not at the end of its back-off', async () => {
     refuse = 1;
     await pets.create(draft('Waiting'));
@@ -169,6 +194,7 @@ describe('the event relay', () => {
     const leasedOnce: EventOutbox = {
       read: (name, limit) => outbox.read(name, limit),
       markTaken: (name, through, at) => outbox.markTaken(name, through, at),
+      newestPosition: () => outbox.newestPosition(),
       prune: (before, names) => outbox.prune(before, names),
       backlog: (name) => outbox.backlog(name),
       watch: (wake) => outbox.watch(wake),
