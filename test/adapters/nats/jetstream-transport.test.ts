@@ -105,7 +105,8 @@ function jetStreamTransportSuite(title: string, openTransport: OpenTransport): v
     before(async () => {
       nats = await startPrivateNats();
       admin = await connect({ servers: nats.url, maxReconnectAttempts: -1, reconnectTimeWait: 100 });
-      jsm = await jetstreamManager(admin);
+      // Short requests: one sent while the admin connection reconnects after a restart is tried again.
+      jsm = await jetstreamManager(admin, { timeout: 1000 });
     });
     after(async () => {
       await admin?.close();
@@ -315,7 +316,10 @@ function jetStreamTransportSuite(title: string, openTransport: OpenTransport): v
         }
       }
       expect(log.told).to.deep.equal(['lost: the connection to NATS was lost', 'restored']);
-      expect((await messages()).map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([before!.id, during!.id, after!.id]);
+      let stored: Awaited<ReturnType<typeof messages>> | undefined;
+      for (let attempt = 0; stored === undefined; attempt++)
+        stored = await messages().catch((fault: unknown) => (attempt < 10 ? undefined : Promise.reject(fault)));
+      expect(stored.map((m) => m.header.get('Nats-Msg-Id'))).to.deep.equal([before!.id, during!.id, after!.id]);
     });
 
     it('opens while NATS cannot be reached, says so once, and creates its stream on the first publication once it can', async function () {
