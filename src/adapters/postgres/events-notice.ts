@@ -39,6 +39,8 @@ const spacing = () => new Promise<void>((resolve) => setTimeout(resolve, NOTIFY_
  */
 export class EventsNotice {
   private readonly notify: () => Promise<void>;
+  // This process's relay while it holds the lease: until when (Date.now()), and its wake-up.
+  private leader: { readonly until: number; readonly wake: () => void } | undefined;
 
   constructor(pool: Pool) {
     this.notify = coalesced(async () => {
@@ -52,7 +54,18 @@ export class EventsNotice {
 
   /** Called after a commit that recorded events; answers at once. */
   recorded(): void {
-    this.notify().catch(() => undefined);
+    // The relay that holds the lease is this process's: no other needs waking.
+    if (this.leader !== undefined && Date.now() < this.leader.until) this.leader.wake();
+    else this.notify().catch(() => undefined);
+  }
+
+  /**
+   * The outbox of this pool was granted the lease until `until` (Date.now()), for the relay
+   * that `wake` wakes; undefined when it was not, or gave it back. No other process takes the
+   * lease over before it runs out, so until then the writers wake that relay in the process.
+   */
+  leads(leader: { readonly until: number; readonly wake: () => void } | undefined): void {
+    this.leader = leader;
   }
 }
 

@@ -6,7 +6,7 @@ import pg, { type Pool } from 'pg';
 import type { EventOutbox, OutboxBacklog, OutboxBatch } from '../../domain/index.js';
 import { eventOfRow, OUTBOX_COLUMNS, type OutboxRow, RELAY_LEASE } from '../shared/outbox-rows.js';
 import { joined } from '../shared/coalesced.js';
-import { EVENTS_CHANNEL } from './events-notice.js';
+import { EVENTS_CHANNEL, eventsNoticeOf } from './events-notice.js';
 import { eventDataFromJsonb } from './jsonb-pet.js';
 import { queryRows } from './postgres-errors.js';
 import { UNFLUSHED } from './unflushed-commit.js';
@@ -26,6 +26,9 @@ export class PostgresEventOutbox implements EventOutbox {
       () => undefined,
     ),
   );
+
+  // The relays watching from this process (one, as the service runs).
+  private readonly wakers = new Set<() => void>();
 
   constructor(private readonly pool: Pool) {}
 
@@ -106,7 +109,9 @@ export class PostgresEventOutbox implements EventOutbox {
     listener.on('notification', () => wake());
     await listener.connect();
     await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+    this.wakers.add(wake);
     return async () => {
+      this.wakers.delete(wake);
       await listener.end().catch(() => undefined);
     };
   }
@@ -120,10 +125,15 @@ export class PostgresEventOutbox implements EventOutbox {
              RETURNING holder`,
       values: [RELAY_LEASE, holder, new Date(now.getTime() + ttlMs), now],
     });
-    return rows.length === 1;
+    const granted = rows.length === 1;
+    // Half the lease, by this process's clock: another's may run ahead of it.
+    const wake = () => this.wakers.forEach((waker) => waker());
+    eventsNoticeOf(this.pool).leads(granted && this.wakers.size > 0 ? { until: Date.now() + ttlMs / 2, wake } : undefined);
+    return granted;
   }
 
   async release(holder: string): Promise<void> {
+    eventsNoticeOf(this.pool).leads(undefined);
     await queryRows(this.pool, {
       name: 'petstore_relay_release',
       text: 'DELETE FROM relay_lease WHERE name = $1 AND holder = $2',

@@ -1,10 +1,12 @@
 // The relays' wake-up on PostgreSQL is sent after the writers' commits, never in their
 // transactions (where it would make the commits that record events wait for one another), and a
-// burst of writes costs at most two NOTIFYs, the last one after every commit of the burst.
+// burst of writes costs at most two NOTIFYs, the last one after every commit of the burst; while
+// the relay of the writers' own process holds the lease, they wake it there and notify no one.
 import { expect } from 'chai';
 import pg from 'pg';
 import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres-pool.js';
 import { EVENTS_CHANNEL, EventsNotice } from '../../../src/adapters/postgres/events-notice.js';
+import { PostgresEventOutbox } from '../../../src/adapters/postgres/postgres-event-outbox.js';
 import { PostgresPetRepository } from '../../../src/adapters/postgres/postgres-pet-repository.js';
 import { insertPetsSql } from '../../../src/adapters/postgres/postgres-pet-statements.js';
 import { draft } from '../../contract/pet-repository.contract.js';
@@ -79,5 +81,24 @@ describeWithPostgres('PostgreSQL events notice', () => {
     sent[1]!();
     await hear(2);
     expect(sent.length, 'three calls meanwhile cost one NOTIFY').to.equal(2);
+  });
+
+  it("wakes this process's relay in the process while it holds the lease, and notifies again once it gave it back", async () => {
+    const outbox = new PostgresEventOutbox(pool);
+    let woken = 0;
+    const unwatch = await outbox.watch(() => (woken += 1));
+    try {
+      const pets = new PostgresPetRepository(pool, true);
+      expect(await outbox.lease('this process', new Date(), 10_000)).to.equal(true);
+      await pets.create(draft('Woken here'));
+      expect(woken, 'the relay of the process woken after the commit').to.equal(1);
+      await outbox.release('this process');
+      await pets.create(draft('Heard by all'));
+      await hear(1);
+      // NOTIFYs arrive in commit order: one for the first write would have come before this one.
+      expect(heard, 'the second write alone was notified').to.equal(1);
+    } finally {
+      await unwatch();
+    }
   });
 });
