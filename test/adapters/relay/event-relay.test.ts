@@ -4,7 +4,7 @@
 import { expect } from 'chai';
 import { MemoryEventOutbox } from '../../../src/adapters/memory/memory-event-outbox.js';
 import { MemoryPetRepository } from '../../../src/adapters/memory/memory-pet-repository.js';
-import { RELAY_TIMINGS, type RunningEventRelay, startEventRelay } from '../../../src/adapters/relay/event-relay.js';
+import { type EventRelayOptions, RELAY_TIMINGS, type RunningEventRelay, startEventRelay } from '../../../src/adapters/relay/event-relay.js';
 import { InProcessSubscribers } from '../../../src/adapters/relay/in-process-subscribers.js';
 import { TimeLimitExceeded } from '../../../src/adapters/shared/time-limit.js';
 import {
@@ -45,25 +45,31 @@ describe('the event relay', () => {
       return Promise.resolve();
     },
   };
-  const start = async (
-    batchSize: number,
-    wakeDelayMs = 50,
-    prunes: readonly ((before: Date) => Promise<unknown>)[] = [],
-    duties: readonly ((now: Date) => Promise<void>)[] = [],
-  ) => {
+  /** The relay of one lane, from `from` (the test's outbox) to `to` (the recording transport), polling every 200 ms unless told. */
+  const startRelay = async ({
+    from = outbox,
+    to = transport,
+    batchSize = 10,
+    ...options
+  }: { from?: EventOutbox; to?: EventTransport; batchSize?: number } & Partial<Omit<EventRelayOptions, 'outbox' | 'relays'>> = {}) => {
     relay = await startEventRelay({
-      outbox,
-      relays: [lane(outbox, transport, clock, batchSize)],
+      outbox: from,
+      relays: [lane(from, to, clock, batchSize)],
       clock,
       holder: 'test',
       retentionMs: 60_000,
       report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
       pollMs: 200,
-      wakeDelayMs,
-      prunes,
-      duties,
+      ...options,
     });
+    return relay;
   };
+  const start = (
+    batchSize: number,
+    wakeDelayMs = 50,
+    prunes: readonly ((before: Date) => Promise<unknown>)[] = [],
+    duties: readonly ((now: Date) => Promise<void>)[] = [],
+  ) => startRelay({ batchSize, wakeDelayMs, prunes, duties });
 
   beforeEach(() => {
     outbox = new MemoryEventOutbox();
@@ -113,15 +119,7 @@ describe('the event relay', () => {
     });
     const choosy: EventTransport = { ...transport, wantsNone: () => Promise.resolve(wantsNone) };
     for (let i = 0; i < 3; i++) await pets.create(draft(`unwanted ${i}`));
-    relay = await startEventRelay({
-      outbox: counted,
-      relays: [lane(counted, choosy, clock, 10)],
-      clock,
-      holder: 'test',
-      retentionMs: 60_000,
-      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
-      pollMs: 200,
-    });
+    await startRelay({ from: counted, to: choosy });
     await eventually(async () => (await outbox.backlog('recording')).count === 0, 'the unwanted events skipped', 300);
     expect(reads, 'none read').to.equal(0);
     wantsNone = false;
@@ -134,17 +132,9 @@ describe('the event relay', () => {
     refuse = 1;
     await pets.create(draft('Waiting'));
     // A poll of 10 s: the refusal's back-off is 20 s, longer than the test may take.
-    relay = await startEventRelay({
-      outbox,
-      relays: [lane(outbox, transport, clock, 10)],
-      clock,
-      holder: 'test',
-      retentionMs: 60_000,
-      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
-      pollMs: 10_000,
-    });
+    const started = await startRelay({ pollMs: 10_000 });
     await eventually(() => passes.length === 1, 'the refused pass', 300);
-    relay.retry('recording');
+    started.retry('recording');
     await eventually(() => handed.length === 1, 'the event taken once the transport is back', 300);
     expect(passes.map((pass) => pass.outcome)).to.deep.equal(['refused', 'relayed']);
   });
@@ -160,17 +150,9 @@ describe('the event relay', () => {
           ? new Promise<void>((_, reject) => (answer = reject))
           : Promise.resolve(void handed.push([...events])),
     };
-    relay = await startEventRelay({
-      outbox,
-      relays: [lane(outbox, held, clock, 10)],
-      clock,
-      holder: 'test',
-      retentionMs: 60_000,
-      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
-      pollMs: 10_000,
-    });
+    const started = await startRelay({ to: held, pollMs: 10_000 });
     await eventually(() => answer !== undefined, 'the first publication under way', 300);
-    relay.retry('held');
+    started.retry('held');
     answer!(new Error('the broker was away when this pass began'));
     await eventually(() => handed.length === 1, 'the event taken by the pass after the refused one', 300);
     expect(passes.map((pass) => pass.outcome)).to.deep.equal(['refused', 'relayed']);
@@ -245,15 +227,7 @@ describe('the event relay', () => {
     const heard: number[] = [];
     subscribers.subscribe((event) => (heard.push(event.sequence) === 1 ? new Promise<void>(() => undefined) : undefined));
     await pets.create(draft('Slow'));
-    relay = await startEventRelay({
-      outbox,
-      relays: [lane(outbox, subscribers, clock, 10)],
-      clock,
-      holder: 'test',
-      retentionMs: 60_000,
-      report: { pass: (pass) => void passes.push(pass), fault: (fault) => expect.fail(String(fault)) },
-      pollMs: 100,
-    });
+    await startRelay({ to: subscribers, pollMs: 100 });
     await eventually(() => heard.length === 2, 'the event offered again', 300);
     expect(heard).to.deep.equal([1, 1]);
     const [refused] = passes;
