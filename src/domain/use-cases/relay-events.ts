@@ -23,11 +23,13 @@ export const relayEvents =
   (outbox: EventOutbox, transport: EventTransport, clock: Clock, batchSize: number): RelayEvents =>
   async () => {
     const { name } = transport;
-    // Nothing would come of reading the events for a transport that wants none. The newest is
-    // taken before it is asked: what is recorded after its answer is not passed over.
-    if (transport.wantsNone !== undefined) {
+    // Nothing would come of reading the events for a transport that wants none. It is asked
+    // again once the newest is taken: an event recorded after a subscriber (an endpoint) came
+    // is then never passed over. A transport that wants events costs one question, no more.
+    const wantsNone = () => transport.wantsNone?.().catch(() => false) ?? Promise.resolve(false);
+    if (await wantsNone()) {
       const newest = await outbox.newestPosition();
-      if (await transport.wantsNone().catch(() => false)) {
+      if (await wantsNone()) {
         await outbox.markTaken(name, newest, clock.now());
         return { outcome: 'relayed', transport: name, events: [], full: false };
       }

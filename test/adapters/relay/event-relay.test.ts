@@ -114,8 +114,10 @@ describe('the event relay', () => {
   it('moves a transport that wants none past its events unread, and hands it those recorded once it wants them', async () => {
     let wantsNone = true;
     let reads = 0;
+    let newest = 0;
     const counted: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
       read: (name: string, limit: number) => ((reads += 1), outbox.read(name, limit)),
+      newestPosition: () => ((newest += 1), outbox.newestPosition()),
     });
     const choosy: EventTransport = { ...transport, wantsNone: () => Promise.resolve(wantsNone) };
     for (let i = 0; i < 3; i++) await pets.create(draft(`unwanted ${i}`));
@@ -123,9 +125,30 @@ describe('the event relay', () => {
     await eventually(async () => (await outbox.backlog('recording')).count === 0, 'the unwanted events skipped', 300);
     expect(reads, 'none read').to.equal(0);
     wantsNone = false;
+    const newestBefore = newest;
     const wanted = await pets.create(draft('wanted'));
     await eventually(() => handed.length === 1, 'the event recorded once it wants them', 300);
     expect(handed[0]!.map((event) => event.petId)).to.deep.equal([wanted.id]);
+    expect(newest, 'no newest position asked for a transport that wants events').to.equal(newestBefore);
+  });
+
+  it('passes over nothing recorded after a transport that wanted none came to want events, while its pass asked', async () => {
+    let wantsNone = true;
+    let recordedMeanwhile: number | undefined;
+    // While the pass takes the newest position, a subscriber comes, then a change is recorded.
+    const racing: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
+      newestPosition: async () => {
+        if (recordedMeanwhile === undefined) {
+          wantsNone = false;
+          recordedMeanwhile = (await pets.create(draft('heard'))).id;
+        }
+        return outbox.newestPosition();
+      },
+    });
+    await startRelay({ from: racing, to: { ...transport, wantsNone: () => Promise.resolve(wantsNone) } });
+    await eventually(() => handed.length === 1, 'the change recorded once the transport wanted events', 300);
+    expect(recordedMeanwhile, 'the race happened: the change was recorded while the pass asked').to.be.a('number');
+    expect(handed[0]!.map((event) => event.petId)).to.deep.equal([recordedMeanwhile]);
   });
 
   it('tries a refusing transport again at once when it says it is back, not at the end of its back-off', async () => {
