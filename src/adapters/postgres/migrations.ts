@@ -4,7 +4,7 @@ import type { Pool, PoolClient, QueryConfig } from 'pg';
 import { ordersTableSql } from '../shared/order-tables.js';
 import { categoriesTableSql, outboxTablesSql, webhookTablesSql } from '../shared/sql-tables.js';
 import { EVENTS_TRIGGER_DROPPED_SQL } from './events-notice.js';
-import { EVENTS_PUT_IN_ORDER_BY_PAGES_SQL, OUTBOX_POSITIONS_SQL } from './outbox-positions-sql.js';
+import { EVENTS_PUT_IN_ORDER_BY_KEY_SQL, EVENTS_PUT_IN_ORDER_BY_PAGES_SQL, OUTBOX_POSITIONS_SQL } from './outbox-positions-sql.js';
 import { POSTGRES_COLUMN_TYPES } from './postgres-column-types.js';
 import { PET_COUNTS_SQL } from './pet-counts-sql.js';
 import { inTransaction } from './in-transaction.js';
@@ -22,7 +22,7 @@ export interface PostgresMigration {
 /** The table that records which migrations a schema has (one row per applied version). */
 export const POSTGRES_MIGRATIONS_TABLE = 'petstore_schema_migrations';
 
-/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9), the outbox's positions per transport (10), the trace context of events (11), categories (12), events notified after the commit (13), the outbox put in order by pages (14). Released steps never change. */
+/** The PostgreSQL schema, step by step: pets (1), idempotency keys (2), API keys (3), pet versions (4), webhooks (6; 5 is the outbox), webhook claims (7), scoped and expiring API keys (8), orders and the inventory (9), the outbox's positions per transport (10), the trace context of events (11), categories (12), events notified after the commit (13), the outbox put in order by pages (14), joined by its key (15). Released steps never change. */
 export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   {
     version: 1,
@@ -168,6 +168,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     version: 14,
     name: 'outbox put in order by pages',
     sql: EVENTS_PUT_IN_ORDER_BY_PAGES_SQL,
+  },
+  {
+    version: 15,
+    name: 'outbox put in order by its key',
+    sql: EVENTS_PUT_IN_ORDER_BY_KEY_SQL,
   },
 ];
 

@@ -1,0 +1,47 @@
+// A session plans events_put_in_order()'s statements once. Planned while the table's statistics
+// said it was small, they must still find the waiting events by index and join them by key once
+// the table holds thousands: a scan of the whole table on every call is what the relay paid.
+import { expect } from 'chai';
+import pg from 'pg';
+import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres-pool.js';
+import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
+
+const INSERT_EVENTS = (count: number) =>
+  `INSERT INTO events (id, type, pet_id, data, time)
+   SELECT gen_random_uuid(), 'petstore.pet.created', i, jsonb_build_object('id', i), now() FROM generate_series(1, ${count}) AS i`;
+
+describeWithPostgres('PostgreSQL outbox plans', () => {
+  let schema: TestSchema;
+  beforeEach(async () => {
+    schema = await createTestSchema();
+  });
+  afterEach(() => schema.drop());
+
+  it('puts events in order without scanning the table, whatever its statistics said when the session planned', async () => {
+    await (await openPostgresPool({ url: schema.url, poolSize: 1 })).end();
+    const session = new pg.Client({ connectionString: schema.url });
+    await session.connect();
+    try {
+      await session.query(INSERT_EVENTS(2));
+      await session.query('ANALYZE events');
+      // Planned now, with two events in the table and in its statistics.
+      await session.query('SELECT events_put_in_order()');
+      await session.query(INSERT_EVENTS(5000));
+      await session.query('SELECT events_put_in_order()');
+      await session.query(INSERT_EVENTS(1));
+
+      await session.query('BEGIN');
+      await session.query('SELECT events_put_in_order()');
+      const [scans] = (
+        await session.query<{ seq_scan: string }>(`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relid = 'events'::regclass`)
+      ).rows;
+      await session.query('COMMIT');
+      const unordered = await session.query('SELECT 1 FROM events WHERE log_position IS NULL');
+
+      expect(unordered.rowCount, 'every event has its position').to.equal(0);
+      expect(Number(scans?.seq_scan), 'scans of the whole table').to.equal(0);
+    } finally {
+      await session.end();
+    }
+  });
+});
