@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import { Registry } from 'prom-client';
 import { type DeliveryCounter, registerRelayMetrics } from '../adapters/relay/relay-metrics.js';
 import { type RunningEventRelay, startEventRelay } from '../adapters/relay/event-relay.js';
-import { InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
+import { IN_PROCESS_SUBSCRIBER_TIMEOUT_MS, InProcessSubscribers } from '../adapters/relay/in-process-subscribers.js';
 import { tracedPasses, tracedPublications } from '../adapters/relay/traced-relay.js';
 import type { Tracing } from '../adapters/shared/tracing.js';
 import type { WebhookDispatcher } from '../adapters/webhooks/webhook-dispatcher.js';
@@ -77,7 +77,10 @@ const transportNames = (enabled: boolean, nats: EventsOptions['nats']): readonly
 export function bindEvents(container: Container, { events = {}, logger }: ContainerOptions): void {
   const { enabled, retentionHours, source, nats } = { ...EVENTS_OPTION_DEFAULTS, ...events };
   container.bind<Registry>(TOKENS.MetricsRegistry).toConstantValue(new Registry());
-  container.bind<InProcessSubscribers>(TOKENS.EventSubscribers).toConstantValue(new InProcessSubscribers());
+  const relay: RelayOfTransports = { current: undefined };
+  container
+    .bind<InProcessSubscribers>(TOKENS.EventSubscribers)
+    .toConstantValue(new InProcessSubscribers(IN_PROCESS_SUBSCRIBER_TIMEOUT_MS, () => relay.current?.retry('in-process')));
   container
     .bind<DeliveryCounter>(TOKENS.DeliveryCounter)
     .toResolvedValue(
@@ -85,7 +88,6 @@ export function bindEvents(container: Container, { events = {}, logger }: Contai
         registerRelayMetrics(registry, outbox, webhooks, clock, transportNames(enabled, nats)),
       [TOKENS.MetricsRegistry, TOKENS.EventOutbox, TOKENS.WebhookStore, TOKENS.Clock],
     );
-  const relay: RelayOfTransports = { current: undefined };
   bindEventTransports(container, { enabled, source, nats, logger, relay });
   bindEventRelay(container, enabled, retentionHours, relay);
 }

@@ -54,7 +54,7 @@ export interface EventRelayOptions {
 export interface RunningEventRelay {
   /** Runs a round now (or right after the one under way); the process stays alive until it has. */
   wake(): void;
-  /** The transport of this name takes events again (its broker reconnected): its back-off ends now. */
+  /** The transport of this name takes events again (its broker reconnected), or wants them now (its first subscriber came): its back-off, or its poll pace, ends now. */
   retry(transport: string): void;
   /**
    * Stops: no round starts after it; the one under way and the passes under way are awaited,

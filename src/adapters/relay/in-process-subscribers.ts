@@ -20,12 +20,20 @@ export class InProcessSubscribers implements EventTransport {
   readonly name = 'in-process';
   private readonly subscribers = new Set<EventSubscriber>();
 
-  /** @param timeoutMs how long a subscriber has to settle with an event before the pass is refused. */
-  constructor(private readonly timeoutMs: number = IN_PROCESS_SUBSCRIBER_TIMEOUT_MS) {}
+  /**
+   * @param timeoutMs how long a subscriber has to settle with an event before the pass is refused.
+   * @param wanted called when the first subscriber comes: the relay, which passes a transport that
+   *   wanted none at the poll's pace, then hands it events at once.
+   */
+  constructor(
+    private readonly timeoutMs: number = IN_PROCESS_SUBSCRIBER_TIMEOUT_MS,
+    private readonly wanted: () => void = () => undefined,
+  ) {}
 
   /** Calls `subscriber` with every event relayed from now on; answers the function that unsubscribes. */
   subscribe(subscriber: EventSubscriber): () => void {
     this.subscribers.add(subscriber);
+    if (this.subscribers.size === 1) this.wanted();
     return () => void this.subscribers.delete(subscriber);
   }
 

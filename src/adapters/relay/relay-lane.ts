@@ -1,6 +1,7 @@
 // One transport's passes, at its own pace: started by the relay's rounds, they go on while each
 // finds a full batch, and back off after a refusal (2, 4, … up to 30 s) without holding the
-// other transports' passes, which run beside them.
+// other transports' passes, which run beside them. A transport that wanted none is passed at
+// the poll's pace, not at every wake-up: nothing waits on its passes but the outbox's pruning.
 import type { RelayEvents, RelayPass } from '../../domain/index.js';
 
 /** What a lane tells of its passes. */
@@ -20,7 +21,7 @@ export class RelayLane {
   private running: Promise<void> | undefined;
   private again = false;
   private refusals = 0;
-  // After a refusal, no pass before this time (Date.now()).
+  // After a refusal, or a pass of a transport that wanted none, no pass before this time (Date.now()).
   private relayAfter = 0;
   // The transport said it was back while a pass was under way: passes start again after it.
   private retryAfterRun = false;
@@ -57,8 +58,9 @@ export class RelayLane {
   }
 
   /**
-   * The transport says it takes events again (its broker reconnected): the back-off ends, and
-   * passes start now, or when those under way end (one of them may have met the outage's end).
+   * The transport says it takes events again (its broker reconnected), or wants them now (its
+   * first subscriber came): the back-off, or the poll's pace, ends, and passes start now, or
+   * when those under way end (one of them may have met the outage's end).
    */
   retryNow(): void {
     this.retryAfterRun = this.running !== undefined;
@@ -94,6 +96,7 @@ export class RelayLane {
         return;
       }
       this.refusals = 0;
+      if (pass.wantedNone === true) this.relayAfter = Date.now() + this.timings.pollMs;
       if (!pass.full) return;
     }
   }

@@ -12,7 +12,14 @@ import type { PetEvent } from '../events.js';
  * so that more may wait), or the events the transport refused.
  */
 export type RelayPass =
-  | { readonly outcome: 'relayed'; readonly transport: string; readonly events: readonly PetEvent[]; readonly full: boolean }
+  | {
+      readonly outcome: 'relayed';
+      readonly transport: string;
+      readonly events: readonly PetEvent[];
+      readonly full: boolean;
+      /** The transport wanted none: its position moved past the events unread. */
+      readonly wantedNone?: true;
+    }
   | { readonly outcome: 'refused'; readonly transport: string; readonly events: readonly PetEvent[]; readonly fault: unknown };
 
 /** A pass over at most its batch of the events waiting for its transport; none when none waited. A rejection is a fault of the outbox. */
@@ -31,7 +38,7 @@ export const relayEvents =
       const newest = await outbox.newestPosition();
       if (await wantsNone()) {
         await outbox.markTaken(name, newest, clock.now());
-        return { outcome: 'relayed', transport: name, events: [], full: false };
+        return { outcome: 'relayed', transport: name, events: [], full: false, wantedNone: true };
       }
     }
     const { events, through } = await outbox.read(name, batchSize);

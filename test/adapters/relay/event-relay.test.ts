@@ -45,16 +45,17 @@ describe('the event relay', () => {
       return Promise.resolve();
     },
   };
-  /** The relay of one lane, from `from` (the test's outbox) to `to` (the recording transport), polling every 200 ms unless told. */
+  /** The relay of one lane (unless `relays` are given), from `from` (the test's outbox) to `to` (the recording transport), polling every 200 ms unless told. */
   const startRelay = async ({
     from = outbox,
     to = transport,
     batchSize = 10,
+    relays = [lane(from, to, clock, batchSize)],
     ...options
-  }: { from?: EventOutbox; to?: EventTransport; batchSize?: number } & Partial<Omit<EventRelayOptions, 'outbox' | 'relays'>> = {}) => {
+  }: { from?: EventOutbox; to?: EventTransport; batchSize?: number } & Partial<Omit<EventRelayOptions, 'outbox'>> = {}) => {
     relay = await startEventRelay({
       outbox: from,
-      relays: [lane(from, to, clock, batchSize)],
+      relays,
       clock,
       holder: 'test',
       retentionMs: 60_000,
@@ -149,6 +150,41 @@ describe('the event relay', () => {
     await eventually(() => handed.length === 1, 'the change recorded once the transport wanted events', 300);
     expect(recordedMeanwhile, 'the race happened: the change was recorded while the pass asked').to.be.a('number');
     expect(handed[0]!.map((event) => event.petId)).to.deep.equal([recordedMeanwhile]);
+  });
+
+  it('passes a transport that wants none at the poll, not at each wake-up that another transport answers', async () => {
+    let newest = 0;
+    const counted: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
+      newestPosition: () => ((newest += 1), outbox.newestPosition()),
+    });
+    const idle: EventTransport = {
+      name: 'idle',
+      publish: () => expect.fail('handed events it wants none of'),
+      wantsNone: () => Promise.resolve(true),
+    };
+    await startRelay({
+      from: counted,
+      relays: [lane(counted, transport, clock, 10), lane(counted, idle, clock, 10)],
+      pollMs: 10_000,
+      wakeDelayMs: 10,
+    });
+    await eventually(() => newest === 1, 'the first pass of the idle transport', 300);
+    for (let i = 1; i <= 3; i++) {
+      await pets.create(draft(`pet ${i}`));
+      await eventually(() => handed.length === i, `change ${i} handed on by a round of its own`, 300);
+    }
+    expect(newest, 'passes of the idle transport').to.equal(1);
+  });
+
+  it('hands a subscriber in the process the events recorded once it came, at once, not at the next poll', async () => {
+    const heard: number[] = [];
+    const subscribers = new InProcessSubscribers(1_000, () => relay?.retry('in-process'));
+    await startRelay({ to: subscribers, pollMs: 10_000 });
+    await eventually(() => passes.length === 1, 'the first pass, with no subscriber', 300);
+    subscribers.subscribe((event) => void heard.push(event.petId));
+    const pet = await pets.create(draft('Heard'));
+    await eventually(() => heard.length === 1, 'the change heard before the next poll', 300);
+    expect(heard).to.deep.equal([pet.id]);
   });
 
   it('tries a refusing transport again at once when it says it is back, not at the end of its back-off', async () => {
