@@ -3,8 +3,8 @@
 // the table holds thousands: a scan of the whole table on every call is what the relay paid.
 import { expect } from 'chai';
 import pg from 'pg';
-import { openPostgresPool } from '../../../src/adapters/postgres/create-postgres-pool.js';
-import { createTestSchema, describeWithPostgres, type TestSchema } from '../../support/postgres.js';
+import { migratedTestSchema } from '../../support/migrated-test-schemas.js';
+import { describeWithPostgres, type TestSchema } from '../../support/postgres.js';
 
 const INSERT_EVENTS = (count: number) =>
   `INSERT INTO events (id, type, pet_id, data, time)
@@ -13,12 +13,11 @@ const INSERT_EVENTS = (count: number) =>
 describeWithPostgres('PostgreSQL outbox plans', () => {
   let schema: TestSchema;
   beforeEach(async () => {
-    schema = await createTestSchema();
+    schema = await migratedTestSchema();
   });
   afterEach(() => schema.drop());
 
   it('puts events in order without scanning the table, whatever its statistics said when the session planned', async () => {
-    await (await openPostgresPool({ url: schema.url, poolSize: 1 })).end();
     const session = new pg.Client({ connectionString: schema.url });
     await session.connect();
     try {

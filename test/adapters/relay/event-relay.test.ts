@@ -72,6 +72,16 @@ describe('the event relay', () => {
     duties: readonly ((now: Date) => Promise<void>)[] = [],
   ) => startRelay({ batchSize, wakeDelayMs, prunes, duties });
 
+  /** `outbox`, counting its reads and its newest-position lookups. */
+  const counting = (outbox: EventOutbox) => {
+    const calls = { reads: 0, newest: 0 };
+    const counted: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
+      read: (name: string, limit: number) => ((calls.reads += 1), outbox.read(name, limit)),
+      newestPosition: () => ((calls.newest += 1), outbox.newestPosition()),
+    });
+    return { counted, calls };
+  };
+
   beforeEach(() => {
     outbox = new MemoryEventOutbox();
     pets = new MemoryPetRepository(undefined, outbox);
@@ -114,23 +124,18 @@ describe('the event relay', () => {
 
   it('moves a transport that wants none past its events unread, and hands it those recorded once it wants them', async () => {
     let wantsNone = true;
-    let reads = 0;
-    let newest = 0;
-    const counted: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
-      read: (name: string, limit: number) => ((reads += 1), outbox.read(name, limit)),
-      newestPosition: () => ((newest += 1), outbox.newestPosition()),
-    });
+    const { counted, calls } = counting(outbox);
     const choosy: EventTransport = { ...transport, wantsNone: () => Promise.resolve(wantsNone) };
     for (let i = 0; i < 3; i++) await pets.create(draft(`unwanted ${i}`));
     await startRelay({ from: counted, to: choosy });
     await eventually(async () => (await outbox.backlog('recording')).count === 0, 'the unwanted events skipped', 300);
-    expect(reads, 'none read').to.equal(0);
+    expect(calls.reads, 'none read').to.equal(0);
     wantsNone = false;
-    const newestBefore = newest;
+    const newestBefore = calls.newest;
     const wanted = await pets.create(draft('wanted'));
     await eventually(() => handed.length === 1, 'the event recorded once it wants them', 300);
     expect(handed[0]!.map((event) => event.petId)).to.deep.equal([wanted.id]);
-    expect(newest, 'no newest position asked for a transport that wants events').to.equal(newestBefore);
+    expect(calls.newest, 'no newest position asked for a transport that wants events').to.equal(newestBefore);
   });
 
   it('passes over nothing recorded after a transport that wanted none came to want events, while its pass asked', async () => {
@@ -153,10 +158,7 @@ describe('the event relay', () => {
   });
 
   it('passes a transport that wants none at the poll, not at each wake-up that another transport answers', async () => {
-    let newest = 0;
-    const counted: EventOutbox = Object.assign(Object.create(outbox) as EventOutbox, {
-      newestPosition: () => ((newest += 1), outbox.newestPosition()),
-    });
+    const { counted, calls } = counting(outbox);
     const idle: EventTransport = {
       name: 'idle',
       publish: () => expect.fail('handed events it wants none of'),
@@ -168,12 +170,12 @@ describe('the event relay', () => {
       pollMs: 10_000,
       wakeDelayMs: 10,
     });
-    await eventually(() => newest === 1, 'the first pass of the idle transport', 300);
+    await eventually(() => calls.newest === 1, 'the first pass of the idle transport', 300);
     for (let i = 1; i <= 3; i++) {
       await pets.create(draft(`pet ${i}`));
       await eventually(() => handed.length === i, `change ${i} handed on by a round of its own`, 300);
     }
-    expect(newest, 'passes of the idle transport').to.equal(1);
+    expect(calls.newest, 'passes of the idle transport').to.equal(1);
   });
 
   it('hands a subscriber in the process the events recorded once it came, at once, not at the next poll', async () => {
