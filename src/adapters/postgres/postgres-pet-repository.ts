@@ -37,7 +37,7 @@ export class PostgresPetRepository implements domain.PetRepository {
     this.statements = petChangeStatements(this.events);
   }
 
-  // Every query is a named prepared statement: parsed and planned once per connection.
+  // Every query but a keyed batch's is a named prepared statement: parsed and planned once per connection.
   private rows<R extends QueryResultRow = PetRow>(query: QueryConfig): Promise<R[]> {
     return queryRows<R>(this.pool, query);
   }
@@ -90,8 +90,16 @@ export class PostgresPetRepository implements domain.PetRepository {
 
   private async insertPets(writes: readonly PetWrite[]): Promise<readonly WriteOutcome<domain.Pet | undefined>[]> {
     const registered = writes.some((w) => w.rule === 'registered');
+    const { insertBatch, insertRegisteredBatch, insertKeyedBatch, insertKeyedRegisteredBatch } = this.statements;
+    const statement = writes.some((w) => w.hold !== undefined)
+      ? registered
+        ? insertKeyedRegisteredBatch
+        : insertKeyedBatch
+      : registered
+        ? insertRegisteredBatch
+        : insertBatch;
     const rows = await queryRows<{ n: string; id: string | null }>(this.pool, {
-      ...(registered ? this.statements.insertRegisteredBatch : this.statements.insertBatch),
+      ...statement,
       values: [
         writes.map((w) => w.draft.name),
         writes.map((w) => w.draft.categoryId),

@@ -22,6 +22,18 @@ const REGISTERED_WRITES = `known AS (
     SELECT * FROM writes WHERE NOT registered OR category_id IN (SELECT id FROM known)
   ), `;
 
+/** The variant of insertPetsSql a batch needs. */
+export interface PetBatchShape {
+  /** Each pet's `petstore.pet.created` event, in the same statement. */
+  readonly recordEvents: boolean;
+  /** A write of the batch is under the rule `registered`. */
+  readonly registered?: boolean;
+  /** Two arrays of trace context follow the others. */
+  readonly traced?: boolean;
+  /** A write of the batch completes an idempotency record (default true: the statement that serves every batch). */
+  readonly keyed?: boolean;
+}
+
 /**
  * The insert of a batch of pets (see PostgresPetRepository.create()), some of them completing an idempotency record,
  * in one statement and so one transaction, under the insert-order lock. The writes come as
@@ -35,27 +47,40 @@ const REGISTERED_WRITES = `known AS (
  * category. A batch of the rule `open` alone runs the statement without any of it. A write whose record its claim no longer holds is not inserted, nor
  * are the later writes of a record already written in the batch: the record is locked first
  * (FOR UPDATE) so that no claim can take it over meanwhile, and is completed with the pet, as
- * JSON as the claim reads it, in the same transaction.
+ * JSON as the claim reads it, in the same transaction. A batch without any such write (`keyed`
+ * false) runs the statement without any of it, so that it never reads idempotency_keys.
  * Ids are drawn after the lock is granted (`numbered` reads `ordered`), and the lock is held
  * to the commit. With `traced` (events recorded with their trace context), the two arrays
  * after the others are each write's `traceparent` and `tracestate` (NULL for a write that was
  * not traced), which its event keeps. Exported for its test.
  */
-export const insertPetsSql = (recordEvents: boolean, registered = false, traced = false): string => {
+export const insertPetsSql = ({ recordEvents, registered = false, traced = false, keyed = true }: PetBatchShape): string => {
   const traceArrays = traced ? `, $${registered ? 8 : 7}::text[], $${registered ? 9 : 8}::text[]` : '';
-  return `WITH writes AS (
-    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]${registered ? ', $7::bool[]' : ''}${traceArrays})
-      WITH ORDINALITY AS w (name, category_id, status, scope, key, token${registered ? ', registered' : ''}${traced ? ', traceparent, tracestate' : ''}, n)
-  ), ${registered ? REGISTERED_WRITES : ''}held AS (
+  const candidates = registered ? 'allowed' : 'writes';
+  const accepted = keyed
+    ? `held AS (
     SELECT k.scope, k.key, k.token FROM idempotency_keys k
      WHERE (k.scope, k.key, k.token) IN (SELECT scope, key, token FROM writes) AND k.pet IS NULL
        FOR UPDATE
   ), accepted AS (
     -- Every write without a record; of the writes of one held record, the first alone.
-    SELECT * FROM ${registered ? 'allowed' : 'writes'} WHERE scope IS NULL
+    SELECT * FROM ${candidates} WHERE scope IS NULL
     UNION ALL
-    (SELECT DISTINCT ON (w.scope, w.key) w.* FROM ${registered ? 'allowed' : 'writes'} w JOIN held h USING (scope, key, token) ORDER BY w.scope, w.key, w.n)
-  ), ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})),
+    (SELECT DISTINCT ON (w.scope, w.key) w.* FROM ${candidates} w JOIN held h USING (scope, key, token) ORDER BY w.scope, w.key, w.n)
+  )`
+    : `accepted AS (SELECT * FROM ${candidates})`;
+  const completed = keyed
+    ? `, completed AS (
+    UPDATE idempotency_keys k
+       SET pet = jsonb_build_object('id', w.id, 'name', w.name, 'categoryId', w.category_id, 'status', w.status)
+      FROM numbered w
+     WHERE w.scope IS NOT NULL AND k.scope = w.scope AND k.key = w.key AND k.token = w.token
+  )`
+    : '';
+  return `WITH writes AS (
+    SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[]${registered ? ', $7::bool[]' : ''}${traceArrays})
+      WITH ORDINALITY AS w (name, category_id, status, scope, key, token${registered ? ', registered' : ''}${traced ? ', traceparent, tracestate' : ''}, n)
+  ), ${registered ? REGISTERED_WRITES : ''}${accepted}, ordered AS (SELECT pg_advisory_xact_lock(${INSERT_ORDER_LOCK})),
   -- The identity column's sequence, looked up once per batch rather than once per row.
   id_sequence AS MATERIALIZED (SELECT pg_get_serial_sequence('pets', 'id')::regclass AS id_sequence),
   numbered AS (
@@ -64,12 +89,7 @@ export const insertPetsSql = (recordEvents: boolean, registered = false, traced 
   ), inserted AS (
     INSERT INTO pets (id, name, category_id, status) OVERRIDING SYSTEM VALUE
     SELECT id, name, category_id, status FROM numbered ORDER BY id
-  ), completed AS (
-    UPDATE idempotency_keys k
-       SET pet = jsonb_build_object('id', w.id, 'name', w.name, 'categoryId', w.category_id, 'status', w.status)
-      FROM numbered w
-     WHERE w.scope IS NOT NULL AND k.scope = w.scope AND k.key = w.key AND k.token = w.token
-  )${recordEvents ? `, recorded AS (${recordedEvents("'petstore.pet.created'", 'numbered', PET_DATA, traced ? TRACE_COLUMNS : undefined)})` : ''}
+  )${completed}${recordEvents ? `, recorded AS (${recordedEvents("'petstore.pet.created'", 'numbered', PET_DATA, traced ? TRACE_COLUMNS : undefined)})` : ''}
   SELECT n, id FROM numbered${registered ? '\n  UNION ALL SELECT n, NULL FROM writes WHERE n NOT IN (SELECT n FROM allowed)' : ''}`;
 };
 
@@ -106,12 +126,23 @@ export const withEvent = (change: string, type: string, data?: string, trace?: T
   `WITH changed AS (${change}), recorded AS (${recordedEvents(type, 'changed', data, trace)}) SELECT * FROM changed`;
 
 /** The batch insert without events (PETSTORE_EVENTS=off). */
-export const INSERT_PETS_SQL = insertPetsSql(false);
+export const INSERT_PETS_SQL = insertPetsSql({ recordEvents: false });
 
 /** The statements of PostgresPetRepository's changes. */
 export type PetChangeStatements = Readonly<
-  Record<'insertBatch' | 'insertRegisteredBatch' | 'updateAtVersion' | 'updateAtVersionRegistered' | 'deleteAtVersion', NamedStatement>
+  Record<'insertBatch' | 'insertRegisteredBatch' | 'updateAtVersion' | 'updateAtVersionRegistered' | 'deleteAtVersion', NamedStatement> &
+    Record<'insertKeyedBatch' | 'insertKeyedRegisteredBatch', UnnamedStatement>
 >;
+
+/**
+ * A statement sent without a name, so that PostgreSQL plans it for each batch with the tables
+ * as they are then. A batch that completes idempotency records reads idempotency_keys, which
+ * grows and shrinks with the keys; a plan kept by the connection, made while the statistics
+ * said the table was small, would read all of it for every batch until the next ANALYZE.
+ */
+export interface UnnamedStatement {
+  readonly text: string;
+}
 
 /**
  * The statements of the changes, recording their events as `events` says; traced, with the
@@ -123,8 +154,13 @@ export function petChangeStatements(events: EventRecording): PetChangeStatements
   const recorded = (change: string, type: string, firstTrace: number, data?: string): string =>
     recordEvents ? withEvent(change, `'${type}'`, data, traced ? traceParameters(firstTrace) : undefined) : change;
   return {
-    insertBatch: events.named('petstore_pets_insert_batch', insertPetsSql(recordEvents, false, traced)),
-    insertRegisteredBatch: events.named('petstore_pets_insert_registered_batch', insertPetsSql(recordEvents, true, traced)),
+    insertBatch: events.named('petstore_pets_insert_batch', insertPetsSql({ recordEvents, traced, keyed: false })),
+    insertRegisteredBatch: events.named(
+      'petstore_pets_insert_registered_batch',
+      insertPetsSql({ recordEvents, registered: true, traced, keyed: false }),
+    ),
+    insertKeyedBatch: { text: insertPetsSql({ recordEvents, traced }) },
+    insertKeyedRegisteredBatch: { text: insertPetsSql({ recordEvents, registered: true, traced }) },
     updateAtVersion: events.named('petstore_pets_update_at_version', recorded(UPDATE_AT_VERSION, 'petstore.pet.updated', 6)),
     updateAtVersionRegistered: events.named(
       'petstore_pets_update_at_version_registered',

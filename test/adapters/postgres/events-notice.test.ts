@@ -46,7 +46,7 @@ describeWithPostgres('PostgreSQL events notice', () => {
     const writer = new pg.Client({ connectionString: schema.url });
     await writer.connect();
     try {
-      await writer.query(insertPetsSql(true), [['Quiet'], [1], ['available'], [null], [null], [null]]);
+      await writer.query(insertPetsSql({ recordEvents: true }), [['Quiet'], [1], ['available'], [null], [null], [null]]);
     } finally {
       await writer.end();
     }

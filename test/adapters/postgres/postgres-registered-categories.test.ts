@@ -65,7 +65,8 @@ describeWithPostgres('PostgreSQL: registered categories against a concurrent del
   it('makes a delete wait for a create in the category, then find its pet: category_in_use', async () => {
     // Another instance's create under the rule, held before its commit.
     await other.query('BEGIN');
-    await other.query(insertPetsSql(false, true), [['Rex'], [category], ['available'], [null], [null], [null], [true]]);
+    const batch = insertPetsSql({ recordEvents: false, registered: true });
+    await other.query(batch, [['Rex'], [category], ['available'], [null], [null], [null], [true]]);
     const removal = categories.remove(category, 1);
     await someoneWaitsFor(other, pool);
     await other.query('COMMIT');
