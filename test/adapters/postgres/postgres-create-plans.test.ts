@@ -8,6 +8,7 @@ import { EventRecording } from '../../../src/adapters/postgres/postgres-event-re
 import { type PetChangeStatements, petChangeStatements } from '../../../src/adapters/postgres/postgres-pet-statements.js';
 import { migratedTestSchema } from '../../support/migrated-test-schemas.js';
 import { describeWithPostgres, type TestSchema } from '../../support/postgres.js';
+import { sequentialScansBy } from '../../support/sequential-scans.js';
 
 /** `count` keys already completed, as a day of keyed creates leaves them. */
 const COMPLETED_KEYS = (count: number, from = 1) =>
@@ -34,7 +35,8 @@ describeWithPostgres('PostgreSQL create plans', () => {
   let statements: PetChangeStatements;
   beforeEach(async () => {
     schema = await migratedTestSchema();
-    pool = new pg.Pool({ connectionString: schema.url, max: 1 });
+    // Recording no events, the statements' EventRecording never uses its pool.
+    pool = new pg.Pool({ connectionString: schema.url });
     statements = petChangeStatements(new EventRecording(pool, false, undefined));
     session = new pg.Client({ connectionString: schema.url });
     await session.connect();
@@ -46,16 +48,8 @@ describeWithPostgres('PostgreSQL create plans', () => {
     await schema.drop();
   });
 
-  /** Sequential scans of idempotency_keys by `query`, run in a transaction of its own. */
-  async function scansBy(query: pg.QueryConfig): Promise<number> {
-    await session.query('BEGIN');
-    await session.query(query);
-    const [stats] = (
-      await session.query<{ seq_scan: string }>(`SELECT seq_scan FROM pg_stat_xact_user_tables WHERE relid = 'idempotency_keys'::regclass`)
-    ).rows;
-    await session.query('COMMIT');
-    return Number(stats?.seq_scan);
-  }
+  /** Sequential scans of idempotency_keys by `query`. */
+  const scansBy = (query: pg.QueryConfig) => sequentialScansBy(session, 'idempotency_keys', () => session.query(query));
 
   it('creates without a key never read idempotency_keys, whatever the statistics said when the session planned', async () => {
     // More than five runs: the connection then keeps one plan for every later batch.
